@@ -1,0 +1,81 @@
+"""The ASGI application: every service of the gateway mounted on one port, plus the built site."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.middleware.cors import CORSMiddleware
+
+from gateway import site
+from gateway.db import open_pool
+from gateway.keys import JwtKeys
+from gateway.settings import Settings
+
+log = logging.getLogger("gateway")
+
+# Each service lives in its own package with a `router`, and optional `on_startup(app)` / `on_shutdown(app)`.
+SERVICES = (
+    ("/auth/v1", "gateway.auth.routes"),
+    ("/rest/v1", "gateway.rest.routes"),
+    ("/functions/v1", "gateway.functions.routes"),
+    ("/realtime/v1", "gateway.realtime.routes"),
+)
+
+EXPOSED_HEADERS = [
+    "Content-Range", "Content-Location", "Location", "Preference-Applied", "X-Total-Count", "Link",
+    "X-Supabase-Api-Version", "x-sb-error-code", "x-relay-error", "Server-Timing", "Range-Unit",
+]
+
+
+def create_app(settings: Settings) -> FastAPI:
+    if settings.database_url is None:
+        raise ValueError("create_app needs a database URL; start the embedded server first")
+    modules = [(prefix, importlib.import_module(name)) for prefix, name in SERVICES]
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.pool = await open_pool(settings.database_url)
+        started = []
+        try:
+            for _, module in modules:
+                if hasattr(module, "on_startup"):
+                    await module.on_startup(app)
+                started.append(module)
+            yield
+        finally:
+            for module in reversed(started):
+                if hasattr(module, "on_shutdown"):
+                    await module.on_shutdown(app)
+            await app.state.pool.close()
+
+    app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.settings = settings
+    app.state.keys = JwtKeys(settings.jwt_secret)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=["*"],
+        allow_methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+        allow_headers=["*"],
+        expose_headers=EXPOSED_HEADERS,
+        max_age=86400,
+    )
+
+    @app.get("/health")
+    async def health(request: Request) -> JSONResponse:
+        try:
+            async with request.app.state.pool.connection(timeout=2) as conn:
+                await conn.execute("select 1")
+        except Exception:
+            log.warning("health check: database not reachable")
+            return JSONResponse({"status": "unavailable"}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    for prefix, module in modules:
+        app.include_router(module.router, prefix=prefix)
+    site.mount(app, settings)
+    return app

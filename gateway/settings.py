@@ -1,0 +1,161 @@
+"""One settings object, built once from the environment (and an optional `.env`) and passed to `create_app`."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from urllib.parse import urlparse
+
+from dotenv import dotenv_values
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIN_SECRET_LENGTH = 32
+PLACEHOLDER_SECRETS = {
+    "super-secret-jwt-token-with-at-least-32-characters-long",
+    "your-super-secret-jwt-token-with-at-least-32-characters-long",
+}
+
+
+class ConfigError(Exception):
+    """A setting a user can fix; the CLI prints it as one line."""
+
+
+def _bool(value: str | None, default: bool = False) -> bool:
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _int(name: str, value: str | None, default: int) -> int:
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, got {value!r}") from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None
+    data_dir: Path
+    jwt_secret: str
+    jwt_exp: int = 3600
+    jwks_file: Path | None = None
+    site_url: str = "http://127.0.0.1:54321"
+    api_external_url: str = "http://127.0.0.1:54321"
+    additional_redirect_urls: tuple[str, ...] = ()
+    api_host: str = "127.0.0.1"
+    api_port: int = 54321
+    smtp_url: str | None = None
+    mail_from: str = "no-reply@gulfsec.local"
+    contact_inbox: str = "info@gulfsec.local"
+    mail_autoconfirm: bool = False
+    dev_mailbox: bool = False
+    seed_demo: bool = False
+    db_schemas: tuple[str, ...] = ("public",)
+    max_rows: int | None = None
+    password_min_length: int = 6
+    rate_limits_enabled: bool = True
+    trusted_proxy_header: str | None = None
+    functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
+    function_urls: dict[str, str] = field(default_factory=dict)
+    web_dist: Path = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
+    project_ref: str = "default"
+
+    @property
+    def embedded(self) -> bool:
+        return self.database_url is None
+
+    @property
+    def api_url(self) -> str:
+        return f"http://{self.api_host}:{self.api_port}"
+
+    def with_database(self, url: str) -> "Settings":
+        return replace(self, database_url=url)
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, env_file: Path | None = None) -> "Settings":
+        env: dict[str, str] = {}
+        dotenv_path = env_file or PROJECT_ROOT / ".env"
+        if dotenv_path.exists():
+            env.update({k: v for k, v in dotenv_values(dotenv_path).items() if v is not None})
+        env.update(os.environ if environ is None else environ)
+
+        database_url = env.get("DATABASE_URL") or None
+        if database_url:
+            _check_database_url(database_url)
+        embedded = database_url is None
+        data_dir = Path(env.get("DATA_DIR") or PROJECT_ROOT / ".data").resolve()
+        api_host = env.get("API_HOST") or "127.0.0.1"
+        api_port = _int("API_PORT", env.get("API_PORT"), 54321)
+        if not 0 < api_port < 65536:
+            raise ConfigError(f"API_PORT must be between 1 and 65535, got {api_port}")
+        default_site = f"http://{api_host}:{api_port}"
+
+        jwt_secret = env.get("JWT_SECRET") or ""
+        if not jwt_secret:
+            if not embedded:
+                raise ConfigError("JWT_SECRET is required when DATABASE_URL is set (at least 32 characters)")
+            jwt_secret = _embedded_secret(data_dir)
+        if len(jwt_secret) < MIN_SECRET_LENGTH:
+            raise ConfigError(f"JWT_SECRET must be at least {MIN_SECRET_LENGTH} characters long")
+        if not embedded and jwt_secret in PLACEHOLDER_SECRETS:
+            raise ConfigError("JWT_SECRET is a published placeholder; generate your own (for example: openssl rand -hex 32)")
+
+        function_urls = {}
+        for key, value in env.items():
+            if key.startswith("FUNCTION_URL_") and value:
+                function_urls[key.removeprefix("FUNCTION_URL_").lower().replace("_", "-")] = value
+
+        max_rows = env.get("PGRST_DB_MAX_ROWS") or env.get("MAX_ROWS")
+        jwks_file = env.get("JWT_JWKS_FILE")
+        return cls(
+            database_url=database_url,
+            data_dir=data_dir,
+            jwt_secret=jwt_secret,
+            jwt_exp=_int("JWT_EXP", env.get("JWT_EXP"), 3600),
+            jwks_file=Path(jwks_file) if jwks_file else None,
+            site_url=(env.get("SITE_URL") or default_site).rstrip("/"),
+            api_external_url=(env.get("API_EXTERNAL_URL") or default_site).rstrip("/"),
+            additional_redirect_urls=tuple(
+                u.strip() for u in (env.get("ADDITIONAL_REDIRECT_URLS") or "").split(",") if u.strip()
+            ),
+            api_host=api_host,
+            api_port=api_port,
+            smtp_url=env.get("SMTP_URL") or None,
+            mail_from=env.get("MAIL_FROM") or "no-reply@gulfsec.local",
+            contact_inbox=env.get("CONTACT_INBOX") or "info@gulfsec.local",
+            mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
+            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded),
+            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded),
+            db_schemas=tuple(s.strip() for s in (env.get("DB_SCHEMAS") or "public").split(",") if s.strip()),
+            max_rows=_int("MAX_ROWS", max_rows, 0) or None,
+            password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
+            rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=True),
+            trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
+            function_urls=function_urls,
+        )
+
+
+def _check_database_url(url: str) -> None:
+    parsed = urlparse(url)
+    if parsed.scheme not in {"postgres", "postgresql"}:
+        raise ConfigError(f"DATABASE_URL must start with postgresql://, got scheme {parsed.scheme or '(none)'!r}")
+
+
+def _embedded_secret(data_dir: Path) -> str:
+    """Generated once per data folder, so keys stay valid across restarts."""
+    path = data_dir / "jwt_secret"
+    try:
+        if path.exists():
+            return path.read_text().strip()
+        data_dir.mkdir(parents=True, exist_ok=True)
+        value = secrets.token_hex(32)
+        path.write_text(value)
+        path.chmod(0o600)
+        return value
+    except OSError as exc:
+        raise ConfigError(f"data folder {data_dir} cannot be written: {exc.strerror}") from None

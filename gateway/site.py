@@ -1,0 +1,37 @@
+"""Serves the built website (`web/dist`) at `/`, with the project's URL and anon key injected into index.html."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from gateway.keys import JwtKeys
+from gateway.settings import Settings
+
+ASSET_CACHE = "public, max-age=31536000, immutable"
+
+
+def mount(app: FastAPI, settings: Settings) -> None:
+    dist = settings.web_dist.resolve()
+    index = dist / "index.html"
+    if not index.exists():
+        return
+    config = {"url": settings.api_external_url, "anonKey": JwtKeys(settings.jwt_secret).anon_key}
+    # `</` cannot appear inside json.dumps output of these values, so the script tag cannot be closed early.
+    script = f"<script>window.__SUPABASE_CONFIG__ = {json.dumps(config)};</script>"
+    page = index.read_text().replace("<head>", f"<head>{script}", 1)
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def serve_site(path: str) -> Response:
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and _inside(candidate, dist):
+            headers = {"Cache-Control": ASSET_CACHE} if path.startswith("assets/") else {}
+            return FileResponse(candidate, headers=headers)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents

@@ -1,0 +1,81 @@
+"""Shared fixtures: one PostgreSQL per session, a fresh migrated database per test module, live gateways."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+from typing import Iterator
+
+import psycopg
+import pytest
+
+from gateway import embedded, migrate
+from gateway.settings import Settings
+from tests.support.live import LiveGateway, bind_to_port, run_gateway
+from tests.support.pg import PgCluster
+
+TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef0123456789"
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    external = os.environ.get("TEST_DATABASE_URL")
+    if external:
+        yield PgCluster(admin_url=external)
+        return
+    data_dir = Path(tempfile.mkdtemp(prefix="gateway-test-pg-"))
+    server = embedded.start(data_dir)
+    try:
+        yield PgCluster(admin_url=server.url)
+    finally:
+        server.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def migrated_template(pg_cluster: PgCluster) -> Iterator[str]:
+    """A database with every migration and policy applied; each module's database is a copy of it."""
+    name = pg_cluster.create_database("gw_template")
+    migrate.apply_pending(pg_cluster.url_for(name))
+    yield name
+    pg_cluster.drop_database(name)
+
+
+@pytest.fixture(scope="module")
+def database_url(pg_cluster: PgCluster, migrated_template: str, request: pytest.FixtureRequest) -> Iterator[str]:
+    prefix = "t_" + request.module.__name__.rsplit(".", 1)[-1][:40]
+    name = pg_cluster.create_database(prefix, template=migrated_template)
+    yield pg_cluster.url_for(name)
+    pg_cluster.drop_database(name)
+
+
+@pytest.fixture(scope="module")
+def db(database_url: str) -> Iterator[psycopg.Connection]:
+    """A superuser connection to the module's database, for arranging and inspecting data."""
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        yield conn
+
+
+def make_settings(database_url: str, data_dir: Path, **overrides) -> Settings:
+    base = Settings(
+        database_url=database_url,
+        data_dir=data_dir,
+        jwt_secret=TEST_JWT_SECRET,
+        dev_mailbox=True,
+        rate_limits_enabled=False,
+    )
+    return bind_to_port(replace(base, **overrides))
+
+
+@pytest.fixture(scope="module")
+def settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    return make_settings(database_url, tmp_path_factory.mktemp("data"))
+
+
+@pytest.fixture(scope="module")
+def gateway(settings: Settings) -> Iterator[LiveGateway]:
+    with run_gateway(settings) as live:
+        yield live

@@ -1,0 +1,67 @@
+"""A real gateway on a real port, run by uvicorn in a background thread, for HTTP clients and Node tests."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+import uvicorn
+
+from gateway.app import create_app
+from gateway.keys import JwtKeys
+from gateway.settings import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class LiveGateway:
+    url: str
+    settings: Settings
+    keys: JwtKeys
+
+    @property
+    def anon_key(self) -> str:
+        return self.keys.anon_key
+
+    @property
+    def service_key(self) -> str:
+        return self.keys.service_role_key
+
+    def headers(self, token: str | None = None) -> dict[str, str]:
+        """The headers supabase-js sends: the anon key as apikey, and a bearer (the user's token or the key)."""
+        return {"apikey": self.anon_key, "Authorization": f"Bearer {token or self.anon_key}"}
+
+
+def bind_to_port(settings: Settings, port: int | None = None) -> Settings:
+    port = port or free_port()
+    url = f"http://127.0.0.1:{port}"
+    return replace(settings, api_port=port, api_external_url=url, site_url=url)
+
+
+@contextmanager
+def run_gateway(settings: Settings) -> Iterator[LiveGateway]:
+    """Serve `settings` (already bound to a port by bind_to_port) until the block ends."""
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=settings.api_port, log_level="warning",
+                            ws="websockets-sansio", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=f"gateway-{settings.api_port}", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the gateway did not start")
+        time.sleep(0.02)
+    try:
+        yield LiveGateway(url=settings.api_external_url, settings=settings, keys=JwtKeys(settings.jwt_secret))
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
