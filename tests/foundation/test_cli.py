@@ -1,0 +1,136 @@
+"""The `gateway` command as a user runs it: serve on an empty folder, restart on the same one, status, errors."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from tests.support.live import free_port
+
+TIMEOUT = 90
+
+
+def gateway_env(**values) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "JWT_SECRET", "API_PORT", "DATA_DIR"}}
+    env.update({k: str(v) for k, v in values.items()})
+    return env
+
+
+def run_cli(*args, **env) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gateway", *args], env=gateway_env(**env),
+                          capture_output=True, text=True, timeout=TIMEOUT)
+
+
+class ServeProcess:
+    def __init__(self, data_dir: Path, port: int):
+        self.port = port
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gateway", "serve"], env=gateway_env(DATA_DIR=data_dir, API_PORT=port),
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+
+    def wait_healthy(self) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"serve exited early:\n{self.proc.stdout.read()}")
+            try:
+                if httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise AssertionError("serve did not become healthy")
+
+    def stop(self) -> str:
+        self.proc.send_signal(signal.SIGINT)
+        output, _ = self.proc.communicate(timeout=TIMEOUT)
+        assert self.proc.returncode == 0, output
+        return output
+
+
+def db_url(data_dir: Path) -> str:
+    return f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
+
+
+def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(tmp_path):
+    data_dir, port = tmp_path / "data", free_port()
+    first = ServeProcess(data_dir, port)
+    first.wait_healthy()
+    with psycopg.connect(db_url(data_dir)) as conn:
+        seeded = conn.execute("select count(*) from companies").fetchone()[0]
+        conn.execute("insert into companies (name) values ('Kept Across Restarts')")
+    banner = first.stop()
+    for expected in ("API URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Demo data seeded"):
+        assert expected in banner
+    assert "Traceback" not in banner
+    assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
+
+    second = ServeProcess(data_dir, port)
+    second.wait_healthy()
+    with psycopg.connect(db_url(data_dir)) as conn:
+        names = [n for (n,) in conn.execute("select name from companies")]
+    output = second.stop()
+    assert len(names) == seeded + 1 and "Kept Across Restarts" in names
+    assert "Demo data seeded" not in output and "0 applied" in output
+
+
+def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
+    result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432)
+    assert result.returncode == 0, result.stderr
+    info = json.loads(result.stdout)
+    assert set(info) == {"api_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert info["api_url"] == "http://127.0.0.1:55432"
+    again = json.loads(run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432).stdout)
+    assert again["anon_key"] == info["anon_key"], "keys must stay the same for a data folder"
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DATABASE_URL": "postgresql://nobody@127.0.0.1:1/none", "JWT_SECRET": "x" * 40}, "cannot connect to DATABASE_URL"),
+        ({"DATABASE_URL": "mysql://root@localhost/db", "JWT_SECRET": "x" * 40}, "DATABASE_URL must start with postgresql://"),
+        ({"DATABASE_URL": "postgresql://u@127.0.0.1:1/db", "JWT_SECRET": "short"}, "JWT_SECRET must be at least 32"),
+        ({"DATABASE_URL": "postgresql://u@127.0.0.1:1/db"}, "JWT_SECRET is required"),
+        ({"DATA_DIR": "/proc/gateway-cannot-write-here"}, "cannot be written"),
+        ({"API_PORT": "not-a-port"}, "API_PORT must be a whole number"),
+    ],
+)
+def test_bad_configuration_gets_one_clear_line_and_a_non_zero_exit(env, message, tmp_path):
+    env.setdefault("DATA_DIR", tmp_path)
+    result = run_cli("serve", **env)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_port_in_use_is_refused_before_anything_starts(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run_cli("serve", DATA_DIR=tmp_path, API_PORT=port)
+    assert result.returncode == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in result.stderr
+    assert not (tmp_path / "pg").exists()
+
+
+def test_migrate_applies_to_database_url_and_is_idempotent(pg_cluster):
+    name = pg_cluster.create_database("t_cli_migrate")
+    try:
+        env = {"DATABASE_URL": pg_cluster.url_for(name), "JWT_SECRET": "y" * 40}
+        first = run_cli("migrate", **env)
+        assert first.returncode == 0, first.stderr
+        assert "applying migrations/20250101000200_product_tables.sql" in first.stdout
+        second = run_cli("migrate", **env)
+        assert "0 applied" in second.stdout
+    finally:
+        pg_cluster.drop_database(name)
