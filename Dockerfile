@@ -1,0 +1,22 @@
+# The gateway image (API + built site). Functions use the same image with `gateway functions serve <slug>`.
+FROM node:20-bookworm-slim AS site
+WORKDIR /src/web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY web/ ./
+RUN npm run build
+
+FROM python:3.11-slim-bookworm
+WORKDIR /app
+COPY pyproject.toml ./
+COPY gateway/ gateway/
+COPY schema/ schema/
+COPY policies/ policies/
+COPY functions/ functions/
+COPY --from=site /src/web/dist web/dist
+# Editable install: the gateway finds schema/, policies/, functions/ and web/dist beside its package.
+RUN pip install --no-cache-dir -e .
+ENV API_HOST=0.0.0.0 API_PORT=54321
+EXPOSE 54321
+USER nobody
+CMD ["gateway", "serve"]

@@ -1,0 +1,131 @@
+"""`gateway check`: lint schema/ and policies/ with PostgreSQL's own parser (pglast) before any database sees them.
+
+Reports, with file and line: syntax errors, public tables without row-level security, and policies that name
+unknown tables or unknown columns of their table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import pglast
+from pglast import ast
+from pglast.enums import AlterTableType
+from pglast.visitors import Visitor
+
+from gateway.migrate import MigrationFile, discover
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+@dataclass
+class _Catalog:
+    columns: dict[str, set[str]] = field(default_factory=dict)
+    created_at: dict[str, tuple[str, int]] = field(default_factory=dict)
+    rls_enabled: set[str] = field(default_factory=set)
+    policies: list[tuple[str, int, str, str, list[str]]] = field(default_factory=list)
+
+
+def _qualified(relation: ast.RangeVar) -> str:
+    return f"{relation.schemaname or 'public'}.{relation.relname}"
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _statement_line(text: str, location: int) -> int:
+    """A statement's location includes the blank lines and comments before it; report its first real line."""
+    offset = location
+    while offset < len(text):
+        rest = text[offset:]
+        stripped = rest.lstrip()
+        offset += len(rest) - len(stripped)
+        if not stripped.startswith("--"):
+            break
+        newline = text.find("\n", offset)
+        offset = len(text) if newline == -1 else newline
+    return _line_of(text, offset)
+
+
+class _UnqualifiedColumns(Visitor):
+    """Column names a policy expression uses without a qualifier, outside sub-selects (which name other tables)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def visit_SubLink(self, ancestors, node):
+        return pglast.visitors.Skip
+
+    def visit_ColumnRef(self, ancestors, node):
+        fields = node.fields
+        if len(fields) == 1 and isinstance(fields[0], ast.String):
+            self.names.append(fields[0].sval)
+
+
+def _collect(files: list[MigrationFile], catalog: _Catalog, findings: list[Finding]) -> None:
+    for file in files:
+        text = file.sql
+        try:
+            statements = pglast.parse_sql(text)
+        except pglast.parser.ParseError as exc:
+            message, offset = exc.args[0], exc.args[1] if len(exc.args) > 1 else 0
+            findings.append(Finding(file.name, _line_of(text, offset), f"syntax error: {message}"))
+            continue
+        for raw in statements:
+            statement, line = raw.stmt, _statement_line(text, raw.stmt_location or 0)
+            if isinstance(statement, ast.CreateStmt):
+                name = _qualified(statement.relation)
+                catalog.columns[name] = {e.colname for e in statement.tableElts or () if isinstance(e, ast.ColumnDef)}
+                catalog.created_at[name] = (file.name, line)
+            elif isinstance(statement, ast.ViewStmt):
+                catalog.columns.setdefault(_qualified(statement.view), set())
+            elif isinstance(statement, ast.AlterTableStmt):
+                name = _qualified(statement.relation)
+                for command in statement.cmds or ():
+                    if command.subtype == AlterTableType.AT_EnableRowSecurity:
+                        catalog.rls_enabled.add(name)
+                    elif command.subtype == AlterTableType.AT_AddColumn and name in catalog.columns:
+                        catalog.columns[name].add(command.def_.colname)
+            elif isinstance(statement, ast.CreatePolicyStmt):
+                collector = _UnqualifiedColumns()
+                for expression in (statement.qual, statement.with_check):
+                    if expression is not None:
+                        collector(expression)
+                catalog.policies.append(
+                    (file.name, line, statement.policy_name, _qualified(statement.table), collector.names)
+                )
+
+
+def check(files: list[MigrationFile] | None = None) -> list[Finding]:
+    files = discover() if files is None else files
+    catalog, findings = _Catalog(), []
+    _collect(files, catalog, findings)
+    for table, (file, line) in catalog.created_at.items():
+        if table.startswith("public.") and table not in catalog.rls_enabled:
+            findings.append(Finding(file, line, f"table {table} has no row-level security (enable it)"))
+    for file, line, policy, table, columns in catalog.policies:
+        if table not in catalog.columns:
+            findings.append(Finding(file, line, f'policy "{policy}" is on unknown table {table}'))
+            continue
+        known = catalog.columns[table]
+        for column in dict.fromkeys(columns):
+            if known and column not in known:
+                findings.append(Finding(file, line, f'policy "{policy}" uses unknown column {column} of {table}'))
+    return findings
+
+
+def run_check(files: list[MigrationFile] | None = None, out=print) -> int:
+    files = discover() if files is None else files
+    findings = check(files)
+    for finding in findings:
+        out(str(finding))
+    out(f"checked {len(files)} files: {len(findings)} problem(s)")
+    return 1 if findings else 0

@@ -1,0 +1,42 @@
+"""`gateway check` finds problems in SQL files before a database sees them, naming file and line."""
+
+from gateway.check import check, run_check
+from gateway.migrate import MigrationFile
+
+
+def lint(tmp_path, name: str, sql: str) -> list[str]:
+    path = tmp_path / name
+    path.write_text(sql)
+    return [str(f) for f in check([MigrationFile(f"migrations/{name}", "versioned", path)])]
+
+
+def test_the_repository_schema_and_policies_pass():
+    lines = []
+    assert run_check(out=lines.append) == 0, lines
+
+
+def test_syntax_error_is_reported_with_its_line(tmp_path):
+    found = lint(tmp_path, "broken.sql", "select 1;\n\ncreate table public.t (id int,, b int);\n")
+    assert found == ['migrations/broken.sql:3: syntax error: syntax error at or near ","']
+
+
+def test_public_table_without_row_level_security_is_reported(tmp_path):
+    sql = "-- a table\ncreate table public.open_table (id int);\ncreate table public.closed (id int);\n" \
+          "alter table public.closed enable row level security;\n"
+    assert lint(tmp_path, "rls.sql", sql) == [
+        "migrations/rls.sql:2: table public.open_table has no row-level security (enable it)"]
+
+
+def test_policies_on_unknown_tables_or_columns_are_reported(tmp_path):
+    sql = (
+        "create table public.docs (id int, owner uuid);\n"
+        "alter table public.docs enable row level security;\n"
+        'create policy "Owners read their documents" on public.docs for select using (owner_id = auth.uid());\n'
+        'create policy "Ghost rule" on public.ghost for select using (true);\n'
+        'create policy "Owners via subquery" on public.docs for select\n'
+        "  using (exists (select 1 from public.other o where o.user_id = auth.uid() and o.id = docs.id and owner = o.x));\n"
+    )
+    assert lint(tmp_path, "pol.sql", sql) == [
+        'migrations/pol.sql:3: policy "Owners read their documents" uses unknown column owner_id of public.docs',
+        'migrations/pol.sql:4: policy "Ghost rule" is on unknown table public.ghost',
+    ]
