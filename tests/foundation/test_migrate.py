@@ -20,7 +20,10 @@ def copied_tree(tmp_path):
     migrations = tmp_path / "migrations"
     policies = tmp_path / "policies"
     shutil.copytree(migrate.MIGRATIONS_DIR, migrations)
-    shutil.copytree(migrate.POLICIES_DIR, policies)
+    if migrate.POLICIES_DIR.exists():
+        shutil.copytree(migrate.POLICIES_DIR, policies)
+    else:
+        policies.mkdir()
     return migrations, policies
 
 
