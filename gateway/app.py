@@ -14,6 +14,7 @@ from starlette.middleware.cors import CORSMiddleware
 from gateway import site
 from gateway.db import open_pool
 from gateway.keys import JwtKeys
+from gateway.mail import routes as mailbox
 from gateway.settings import Settings
 
 log = logging.getLogger("gateway")
@@ -55,7 +56,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
-    app.state.keys = JwtKeys(settings.jwt_secret)
+    app.state.keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=["*"],
@@ -77,5 +78,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     for prefix, module in modules:
         app.include_router(module.router, prefix=prefix)
+    if settings.dev_mailbox:
+        app.include_router(mailbox.router, prefix="/_dev/mailbox")
     site.mount(app, settings)
     return app

@@ -1,9 +1,16 @@
-"""JWTs: the project's anon and service-role keys, signing access tokens, and verifying whatever a client presents."""
+"""JWTs: the project's anon and service-role keys, signing access tokens, and verifying whatever a client presents.
+
+HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`) adds asymmetric keys (RS256, ES256,
+each with a `kid`): the first one with its private part signs user access tokens, all of them verify, and their
+public halves are published at /auth/v1/.well-known/jwks.json.
+"""
 
 from __future__ import annotations
 
+import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import jwt
@@ -12,6 +19,8 @@ LEEWAY_SECONDS = 30
 # Supabase's local stack issues its keys with these fixed times, so a key stays the same for a given secret.
 KEY_ISSUED_AT = 1641769200
 KEY_EXPIRES_AT = 1983812996
+ASYMMETRIC_ALGORITHMS = frozenset({"RS256", "ES256"})
+PRIVATE_JWK_FIELDS = frozenset({"d", "p", "q", "dp", "dq", "qi", "oth", "k"})
 
 
 class InvalidToken(Exception):
@@ -22,33 +31,72 @@ class ExpiredToken(InvalidToken):
     """The token was valid but its `exp` has passed (PGRST303)."""
 
 
+class KeyFileError(Exception):
+    """The JWK set file cannot be read or holds a key this gateway does not use."""
+
+
+@dataclass(frozen=True)
+class AsymmetricKey:
+    kid: str
+    alg: str
+    key: Any
+    public_jwk: dict[str, Any]
+    can_sign: bool
+
+
 @dataclass(frozen=True)
 class JwtKeys:
     secret: str
     issuer: str = "supabase"
+    asymmetric: tuple[AsymmetricKey, ...] = field(default=())
+
+    @classmethod
+    def load(cls, secret: str, jwks_file: Path | None) -> "JwtKeys":
+        if jwks_file is None:
+            return cls(secret)
+        return cls(secret, asymmetric=tuple(_read_jwk_set(jwks_file)))
+
+    @property
+    def signing_key(self) -> AsymmetricKey | None:
+        return next((k for k in self.asymmetric if k.can_sign), None)
 
     def sign(self, claims: dict[str, Any]) -> str:
         return jwt.encode(claims, self.secret, algorithm="HS256")
+
+    def sign_access_token(self, claims: dict[str, Any]) -> str:
+        """User access tokens use the asymmetric signing key when there is one, as Supabase does after rotation."""
+        key = self.signing_key
+        if key is None:
+            return self.sign(claims)
+        return jwt.encode(claims, key.key, algorithm=key.alg, headers={"kid": key.kid})
 
     def verify(self, token: str) -> dict[str, Any]:
         try:
             header = jwt.get_unverified_header(token)
         except jwt.PyJWTError:
             raise InvalidToken("malformed token") from None
-        if header.get("alg") != "HS256":
+        alg = header.get("alg")
+        if alg == "HS256":
+            key: Any = self.secret
+        elif alg in ASYMMETRIC_ALGORITHMS:
+            key = self._verification_key(alg, header.get("kid"))
+        else:
             raise InvalidToken("unsupported algorithm")
         try:
-            return jwt.decode(
-                token,
-                self.secret,
-                algorithms=["HS256"],
-                leeway=LEEWAY_SECONDS,
-                options={"verify_aud": False},
-            )
+            return jwt.decode(token, key, algorithms=[alg], leeway=LEEWAY_SECONDS, options={"verify_aud": False})
         except jwt.ExpiredSignatureError:
             raise ExpiredToken("JWT expired") from None
         except jwt.PyJWTError:
             raise InvalidToken("invalid token") from None
+
+    def _verification_key(self, alg: str, kid: Any) -> Any:
+        candidates = [k for k in self.asymmetric if k.alg == alg and (kid is None or k.kid == kid)]
+        if len(candidates) != 1:
+            raise InvalidToken("no key for this token")
+        return candidates[0].key.public_key() if candidates[0].can_sign else candidates[0].key
+
+    def public_jwks(self) -> dict[str, Any]:
+        return {"keys": [k.public_jwk for k in self.asymmetric]}
 
     def project_key(self, role: str) -> str:
         return self.sign({"iss": self.issuer, "ref": "default", "role": role, "iat": KEY_ISSUED_AT, "exp": KEY_EXPIRES_AT})
@@ -60,6 +108,26 @@ class JwtKeys:
     @property
     def service_role_key(self) -> str:
         return self.project_key("service_role")
+
+
+def _read_jwk_set(path: Path) -> list[AsymmetricKey]:
+    try:
+        document = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise KeyFileError(f"JWT_JWKS_FILE {path} is not a readable JSON file: {exc}") from None
+    keys = []
+    for jwk in document.get("keys", []) if isinstance(document, dict) else []:
+        alg, kid = jwk.get("alg"), jwk.get("kid")
+        if alg not in ASYMMETRIC_ALGORITHMS or not kid:
+            raise KeyFileError(f"JWT_JWKS_FILE: every key needs a kid and alg RS256 or ES256 (got {alg!r})")
+        try:
+            parsed = jwt.PyJWK(jwk, algorithm=alg)
+        except jwt.PyJWTError as exc:
+            raise KeyFileError(f"JWT_JWKS_FILE: key {kid} cannot be loaded: {exc}") from None
+        public = {k: v for k, v in jwk.items() if k not in PRIVATE_JWK_FIELDS}
+        public["key_ops"] = ["verify"]
+        keys.append(AsymmetricKey(kid=kid, alg=alg, key=parsed.key, public_jwk=public, can_sign="d" in jwk))
+    return keys
 
 
 def now() -> int:

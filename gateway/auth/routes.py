@@ -1,3 +1,84 @@
-from fastapi import APIRouter
+"""/auth/v1: every route in one table with its guard and rate-limit bucket, and the adapter that runs them."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+
+from gateway.auth import logout, meta, recover, signup, token, user, verify
+from gateway.auth.context import AuthContext, build_context
+from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
+from gateway.auth.guards import require_user
+from gateway.auth.ratelimit import RateLimiter, default_limits
+from gateway.mail.mailer import Mailer
+
+log = logging.getLogger("gateway.auth")
+
+Handler = Callable[[AuthContext], Awaitable[Any]]
+Guard = Callable[[AuthContext], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    path: str
+    handler: Handler
+    guard: Guard | None = None
+    limit: str | None = None
+
+
+ROUTES = (
+    Route("GET", "/health", meta.handle_health),
+    Route("GET", "/settings", meta.handle_settings),
+    Route("GET", "/.well-known/jwks.json", meta.handle_jwks),
+    Route("POST", "/signup", signup.handle, limit="email"),
+    Route("POST", "/token", token.handle, limit="token"),
+    Route("GET", "/verify", verify.handle_get, limit="verify"),
+    Route("POST", "/verify", verify.handle_post, limit="verify"),
+    Route("POST", "/recover", recover.handle_recover, limit="email"),
+    Route("POST", "/otp", recover.handle_otp, limit="email"),
+    Route("POST", "/resend", recover.handle_resend, limit="email"),
+    Route("POST", "/logout", logout.handle, guard=require_user),
+    Route("GET", "/user", user.handle_get, guard=require_user),
+    Route("PUT", "/user", user.handle_put, guard=require_user),
+)
+
+
+def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        versioned = request.headers.get(API_VERSION_HEADER) is not None
+        try:
+            ctx = await build_context(request)
+            if route.limit:
+                request.app.state.auth_limiter.check(route.limit, ctx.ip)
+            if route.guard:
+                await route.guard(ctx)
+            result = await route.handler(ctx)
+        except AuthError as error:
+            if error.status >= 500:
+                log.warning("auth request failed path=%s code=%s", route.path, error.code)
+            return render(error, versioned)
+        except Exception:
+            log.exception("auth request failed unexpectedly path=%s", route.path)
+            return render(AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs"), versioned)
+        response = result if isinstance(result, Response) else JSONResponse(result)
+        response.headers[API_VERSION_HEADER] = API_VERSION
+        return response
+
+    endpoint.__name__ = f"auth_{route.method.lower()}_{route.path.strip('/').replace('/', '_') or 'root'}"
+    return endpoint
+
 
 router = APIRouter()
+for _route in ROUTES:
+    router.add_api_route(_route.path, _endpoint(_route), methods=[_route.method])
+
+
+async def on_startup(app: FastAPI) -> None:
+    settings = app.state.settings
+    app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
+    app.state.auth_limiter = RateLimiter(default_limits(), enabled=settings.rate_limits_enabled)

@@ -1,0 +1,100 @@
+"""What every auth handler gets: the parsed request, the shared services, and (after a guard) the caller."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+from psycopg_pool import AsyncConnectionPool
+
+from gateway.auth.errors import AuthError, bad_request
+from gateway.keys import JwtKeys
+from gateway.mail.mailer import Mailer
+from gateway.settings import Settings
+
+
+@dataclass
+class AuthContext:
+    request: Request
+    settings: Settings
+    pool: AsyncConnectionPool
+    keys: JwtKeys
+    mailer: Mailer
+    body: dict[str, Any]
+    ip: str
+    claims: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def query(self) -> Any:
+        return self.request.query_params
+
+    @property
+    def user_id(self) -> str:
+        return self.claims["sub"]
+
+    @property
+    def session_id(self) -> str | None:
+        return self.claims.get("session_id")
+
+    @property
+    def user_agent(self) -> str | None:
+        return self.request.headers.get("user-agent")
+
+    def path_param(self, name: str) -> str:
+        return self.request.path_params[name]
+
+
+def client_ip(request: Request, settings: Settings) -> str:
+    """The socket's address, unless an operator named the header their proxy sets (its first entry wins)."""
+    if settings.trusted_proxy_header:
+        forwarded = request.headers.get(settings.trusted_proxy_header)
+        if forwarded:
+            return forwarded.split(",")[0].strip()
+    return request.client.host if request.client else "unknown"
+
+
+async def read_json_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise bad_request("bad_json", "Could not parse request body as JSON") from None
+    if not isinstance(body, dict):
+        raise bad_request("bad_json", "Request body must be a JSON object")
+    return body
+
+
+async def build_context(request: Request) -> AuthContext:
+    state = request.app.state
+    return AuthContext(
+        request=request,
+        settings=state.settings,
+        pool=state.pool,
+        keys=state.keys,
+        mailer=state.mailer,
+        body=await read_json_body(request),
+        ip=client_ip(request, state.settings),
+    )
+
+
+def text_field(body: dict[str, Any], name: str) -> str:
+    """A string field of the body, trimmed; anything that is not a string is a validation error."""
+    value = body.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise AuthError(400, "validation_failed", f"{name} must be a string")
+    return value.strip()
+
+
+def object_field(body: dict[str, Any], name: str) -> dict[str, Any]:
+    value = body.get(name)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise AuthError(400, "validation_failed", f"{name} must be a JSON object")
+    return value

@@ -1,0 +1,58 @@
+"""Typed auth errors and the one renderer that turns them into GoTrue's wire shapes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.responses import JSONResponse
+
+API_VERSION_HEADER = "X-Supabase-Api-Version"
+API_VERSION = "2024-01-01"
+
+
+class AuthError(Exception):
+    """An error the client is meant to read: HTTP status, GoTrue error code, human message."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+def bad_request(code: str, message: str) -> AuthError:
+    return AuthError(400, code, message)
+
+
+def validation_failed(message: str) -> AuthError:
+    return AuthError(400, "validation_failed", message)
+
+
+def unprocessable(code: str, message: str) -> AuthError:
+    return AuthError(422, code, message)
+
+
+def not_found(code: str, message: str) -> AuthError:
+    return AuthError(404, code, message)
+
+
+def forbidden(code: str, message: str) -> AuthError:
+    return AuthError(403, code, message)
+
+
+def weak_password(reasons: list[str], message: str) -> AuthError:
+    return AuthError(422, "weak_password", message, weak_password={"reasons": reasons})
+
+
+def render(error: AuthError, api_versioned: bool) -> JSONResponse:
+    """`{code, message}` for clients that send the API version header, GoTrue's legacy shape otherwise."""
+    if api_versioned:
+        body: dict[str, Any] = {"code": error.code, "message": error.message}
+    else:
+        body = {"code": error.status, "error_code": error.code, "msg": error.message}
+    body.update(error.extra)
+    headers = {"x-sb-error-code": error.code, API_VERSION_HEADER: API_VERSION}
+    if error.status == 429:
+        headers["Retry-After"] = "60"
+    return JSONResponse(body, status_code=error.status, headers=headers)

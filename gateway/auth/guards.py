@@ -1,0 +1,68 @@
+"""Guards named in the route table: who may call an endpoint, decided before its handler runs."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from gateway.auth.context import AuthContext
+from gateway.auth.errors import AuthError, forbidden
+from gateway.claims import bearer_token
+from gateway.db import privileged_tx
+from gateway.keys import ExpiredToken, InvalidToken
+
+ADMIN_ROLES = frozenset({"service_role", "supabase_admin"})
+
+
+def is_uuid(value: Any) -> bool:
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return value is not None
+
+
+def _verified_claims(ctx: AuthContext) -> dict:
+    token = bearer_token(ctx.request.headers)
+    if token is None:
+        raise AuthError(401, "no_authorization", "This endpoint requires a Bearer token")
+    try:
+        return ctx.keys.verify(token)
+    except ExpiredToken:
+        raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired") from None
+    except InvalidToken:
+        raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, signature is invalid") from None
+
+
+async def require_user(ctx: AuthContext) -> None:
+    """A user's access token whose session and user still exist."""
+    claims = _verified_claims(ctx)
+    if not is_uuid(claims.get("sub")):
+        raise forbidden("bad_jwt", "invalid claim: missing sub claim")
+    if claims.get("session_id") is not None and not is_uuid(claims["session_id"]):
+        raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
+    async with privileged_tx(ctx.pool) as conn:
+        cur = await conn.execute(
+            "select exists (select 1 from auth.users where id = %s::uuid),"
+            " exists (select 1 from auth.sessions where id = %s::uuid and user_id = %s::uuid)",
+            (claims["sub"], claims.get("session_id"), claims["sub"]),
+        )
+        user_exists, session_exists = await cur.fetchone()
+    if not user_exists:
+        raise forbidden("user_not_found", "User from sub claim in JWT does not exist")
+    if not session_exists:
+        raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
+    ctx.claims = claims
+
+
+async def require_admin(ctx: AuthContext) -> None:
+    claims = _verified_claims(ctx)
+    if claims.get("role") not in ADMIN_ROLES:
+        raise forbidden("not_admin", "User not allowed")
+    ctx.claims = claims
+
+
+def require_aal2_if_verified_factors(ctx: AuthContext, verified_factors: int) -> None:
+    """Once a user has a verified factor, changing factors needs a session that used one (PROTOCOLS.md)."""
+    if verified_factors > 0 and ctx.claims.get("aal") != "aal2":
+        raise forbidden("insufficient_aal", "AAL2 required to manage MFA factors")

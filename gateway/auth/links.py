@@ -1,0 +1,43 @@
+"""One-time tokens for mail links and codes, and the redirect allow list. URLs come from settings, never headers."""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import secrets
+from urllib.parse import urlencode, urlsplit
+
+from gateway.settings import Settings
+
+OTP_LENGTH = 6
+OTP_EXPIRY_SECONDS = 3600
+
+
+def new_otp() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(OTP_LENGTH))
+
+
+def token_hash(email: str, otp: str) -> str:
+    """GoTrue's scheme: the link carries sha224(email + code), so the 6-digit code and the link verify alike."""
+    return hashlib.sha224((email.lower() + otp).encode()).hexdigest()
+
+
+def allowed_redirect(settings: Settings, candidate: str | None) -> str:
+    """`candidate` when it is under SITE_URL or matches the allow list (globs allowed), else SITE_URL."""
+    if not candidate:
+        return settings.site_url
+    parts = urlsplit(candidate)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return settings.site_url
+    site = urlsplit(settings.site_url)
+    if (parts.scheme, parts.netloc) == (site.scheme, site.netloc):
+        return candidate
+    for pattern in settings.additional_redirect_urls:
+        if candidate == pattern or candidate.startswith(pattern.rstrip("/") + "/") or fnmatch.fnmatchcase(candidate, pattern):
+            return candidate
+    return settings.site_url
+
+
+def verify_link(settings: Settings, hashed: str, kind: str, redirect_to: str) -> str:
+    query = urlencode({"token": hashed, "type": kind, "redirect_to": redirect_to})
+    return f"{settings.api_external_url}/auth/v1/verify?{query}"

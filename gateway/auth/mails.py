@@ -1,0 +1,62 @@
+"""Sending an auth mail: a fresh code, its hash stored on the user, the link, and the per-user resend window."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from psycopg import AsyncConnection
+
+from gateway.auth.context import AuthContext
+from gateway.auth.errors import AuthError
+from gateway.auth.links import new_otp, token_hash, verify_link
+from gateway.mail.mailer import MailError
+from gateway.mail.templates import auth_mail
+
+RESEND_WINDOW_SECONDS = 60
+
+# kind -> (token column, sent-at column); GoTrue keeps magic links in the recovery columns.
+TOKEN_COLUMNS = {
+    "signup": ("confirmation_token", "confirmation_sent_at"),
+    "recovery": ("recovery_token", "recovery_sent_at"),
+    "magiclink": ("recovery_token", "recovery_sent_at"),
+    "email_change": ("email_change_token_new", "email_change_sent_at"),
+}
+
+
+def check_resend_window(user: dict[str, Any], kind: str) -> None:
+    sent_at = user.get(TOKEN_COLUMNS[kind][1])
+    if sent_at is None:
+        return
+    elapsed = (datetime.now(timezone.utc) - sent_at).total_seconds()
+    if elapsed < RESEND_WINDOW_SECONDS:
+        wait = int(RESEND_WINDOW_SECONDS - elapsed) + 1
+        raise AuthError(429, "over_email_send_rate_limit",
+                        f"For security purposes, you can only request this after {wait} seconds.")
+
+
+async def store_token(conn: AsyncConnection, user_id: str, kind: str, address: str) -> tuple[str, str]:
+    """Stores the hash of a new code for `kind`; returns (code, hash)."""
+    otp = new_otp()
+    hashed = token_hash(address, otp)
+    token_column, sent_column = TOKEN_COLUMNS[kind]
+    await conn.execute(
+        f"update auth.users set {token_column} = %s, {sent_column} = now(), updated_at = now() where id = %s",
+        (hashed, user_id),
+    )
+    return otp, hashed
+
+
+async def send_link_mail(
+    ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any], kind: str, redirect_to: str,
+    *, new_email: str | None = None, enforce_window: bool = True,
+) -> None:
+    if enforce_window:
+        check_resend_window(user, kind)
+    address = new_email if kind == "email_change" else user["email"]
+    otp, hashed = await store_token(conn, str(user["id"]), kind, address)
+    link = verify_link(ctx.settings, hashed, kind, redirect_to)
+    try:
+        await ctx.mailer.send(auth_mail(kind, to=address, link=link, otp=otp, new_email=new_email))
+    except MailError:
+        raise AuthError(500, "unexpected_failure", "Error sending email") from None

@@ -1,0 +1,36 @@
+"""bcrypt at cost 10 (GoTrue's, so its hashes import as they are), always off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+
+import bcrypt
+
+from gateway.auth.errors import weak_password
+
+BCRYPT_COST = 10
+# bcrypt only reads the first 72 bytes; GoTrue refuses longer passwords instead of silently truncating.
+MAX_PASSWORD_BYTES = 72
+# A hash to compare against when the account does not exist, so the answer takes as long either way.
+_DUMMY_HASH = bcrypt.hashpw(b"not-a-real-password", bcrypt.gensalt(rounds=BCRYPT_COST))
+
+
+def check_strength(password: str, min_length: int) -> None:
+    if len(password) < min_length:
+        raise weak_password(["length"], f"Password should be at least {min_length} characters.")
+    if len(password.encode()) > MAX_PASSWORD_BYTES:
+        raise weak_password(["length"], f"Password cannot be longer than {MAX_PASSWORD_BYTES} bytes.")
+
+
+async def hash_password(password: str) -> str:
+    hashed = await asyncio.to_thread(bcrypt.hashpw, password.encode(), bcrypt.gensalt(rounds=BCRYPT_COST))
+    return hashed.decode()
+
+
+async def password_matches(password: str, stored_hash: str | None) -> bool:
+    candidate = (stored_hash or "").encode() or _DUMMY_HASH
+    try:
+        matched = await asyncio.to_thread(bcrypt.checkpw, password.encode()[:MAX_PASSWORD_BYTES], candidate)
+    except ValueError:
+        return False
+    return matched and stored_hash is not None

@@ -1,0 +1,89 @@
+"""POST /recover, POST /otp and POST /resend: mails that answer `{}` whether or not the address has an account."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gateway.auth import pkce
+from gateway.auth.context import AuthContext, object_field, text_field
+from gateway.auth.errors import unprocessable, validation_failed
+from gateway.auth.links import allowed_redirect
+from gateway.auth.mails import send_link_mail
+from gateway.auth.signup import check_email
+from gateway.auth.users import create_user, find_by_email
+from gateway.db import privileged_tx
+
+RESEND_TYPES = ("signup", "email_change")
+
+
+@dataclass
+class EmailParams:
+    email: str
+    redirect_to: str
+    code_challenge: str
+    code_challenge_method: str | None
+
+    @classmethod
+    def from_context(cls, ctx: AuthContext) -> "EmailParams":
+        if text_field(ctx.body, "phone") and not text_field(ctx.body, "email"):
+            raise unprocessable("phone_provider_disabled", "Unsupported phone provider")
+        email = text_field(ctx.body, "email")
+        if not email:
+            raise validation_failed("An email address is required")
+        options = object_field(ctx.body, "options")
+        redirect = ctx.query.get("redirect_to") or text_field(ctx.body, "redirect_to") or options.get("redirect_to")
+        challenge = text_field(ctx.body, "code_challenge")
+        return cls(
+            email=check_email(email),
+            redirect_to=allowed_redirect(ctx.settings, redirect),
+            code_challenge=challenge,
+            code_challenge_method=pkce.check_challenge_params(challenge, text_field(ctx.body, "code_challenge_method")),
+        )
+
+
+async def handle_recover(ctx: AuthContext) -> dict[str, Any]:
+    params = EmailParams.from_context(ctx)
+    async with privileged_tx(ctx.pool) as conn:
+        user = await find_by_email(conn, params.email, lock=True)
+        if user is not None:
+            await _maybe_pkce(conn, params, str(user["id"]), "recovery")
+            await send_link_mail(ctx, conn, user, "recovery", params.redirect_to)
+    return {}
+
+
+async def handle_otp(ctx: AuthContext) -> dict[str, Any]:
+    """A magic link (and code) for an existing account; with create_user (the default) a new account is made."""
+    params = EmailParams.from_context(ctx)
+    create = ctx.body.get("create_user", True) is not False
+    data = object_field(ctx.body, "data")
+    async with privileged_tx(ctx.pool) as conn:
+        user = await find_by_email(conn, params.email, lock=True)
+        if user is None:
+            if not create:
+                raise unprocessable("otp_disabled", "Signups not allowed for otp")
+            user_id = await create_user(conn, email=params.email, password_hash=None, user_metadata=data)
+            user = {"id": user_id, "email": params.email, "confirmation_sent_at": None, "recovery_sent_at": None}
+        kind = "magiclink" if user.get("email_confirmed_at") else "signup"
+        await _maybe_pkce(conn, params, str(user["id"]), kind)
+        await send_link_mail(ctx, conn, user, kind, params.redirect_to)
+    return {}
+
+
+async def handle_resend(ctx: AuthContext) -> dict[str, Any]:
+    kind = text_field(ctx.body, "type")
+    if kind not in RESEND_TYPES:
+        raise validation_failed("Missing one of these types: signup, email_change")
+    params = EmailParams.from_context(ctx)
+    async with privileged_tx(ctx.pool) as conn:
+        user = await find_by_email(conn, params.email, lock=True)
+        if kind == "signup" and user is not None and user["email_confirmed_at"] is None:
+            await send_link_mail(ctx, conn, user, "signup", params.redirect_to)
+        elif kind == "email_change" and user is not None and user["email_change"]:
+            await send_link_mail(ctx, conn, user, "email_change", params.redirect_to, new_email=user["email_change"])
+    return {}
+
+
+async def _maybe_pkce(conn, params: EmailParams, user_id: str, kind: str) -> None:
+    if params.code_challenge_method:
+        await pkce.start_flow(conn, user_id, params.code_challenge, params.code_challenge_method, kind)

@@ -1,0 +1,162 @@
+"""Sessions: starting one, minting its access token, rotating its refresh tokens, ending it."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import secrets
+import time
+from typing import Any
+
+from psycopg import AsyncConnection
+from psycopg.rows import dict_row
+
+from gateway.auth.context import AuthContext
+from gateway.auth.errors import AuthError, bad_request
+from gateway.auth.users import user_json
+
+REFRESH_REUSE_WINDOW_SECONDS = 10
+
+
+class RefreshTokenReused(AuthError):
+    """A revoked token presented after the reuse window: the caller must revoke the family in its own transaction."""
+
+    def __init__(self, session_id: str):
+        super().__init__(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used")
+        self.session_id = session_id
+
+
+def new_refresh_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def amr_entry(method: str) -> dict[str, Any]:
+    return {"method": method, "timestamp": int(time.time())}
+
+
+def access_claims(ctx: AuthContext, user: dict[str, Any], session_id: str, aal: str, amr: list[dict]) -> dict:
+    issued = int(time.time())
+    return {
+        "iss": f"{ctx.settings.api_external_url}/auth/v1",
+        "aud": user.get("aud") or "authenticated",
+        "exp": issued + ctx.settings.jwt_exp,
+        "iat": issued,
+        "sub": user["id"],
+        "email": user.get("email") or "",
+        "phone": user.get("phone") or "",
+        "app_metadata": user.get("app_metadata") or {},
+        "user_metadata": user.get("user_metadata") or {},
+        "role": user.get("role") or "authenticated",
+        "aal": aal,
+        "amr": amr,
+        "session_id": session_id,
+        "is_anonymous": bool(user.get("is_anonymous")),
+    }
+
+
+async def session_response(
+    ctx: AuthContext, conn: AsyncConnection, user_id: str, session_id: str, refresh_token: str,
+) -> dict[str, Any]:
+    cur = await conn.execute("select aal, amr from auth.sessions where id = %s", (session_id,))
+    aal, amr = await cur.fetchone()
+    user = await user_json(conn, user_id)
+    claims = access_claims(ctx, user, session_id, aal, amr)
+    return {
+        "access_token": ctx.keys.sign_access_token(claims),
+        "token_type": "bearer",
+        "expires_in": ctx.settings.jwt_exp,
+        "expires_at": claims["exp"],
+        "refresh_token": refresh_token,
+        "user": user,
+    }
+
+
+async def start_session(
+    ctx: AuthContext, conn: AsyncConnection, user_id: str, method: str,
+) -> dict[str, Any]:
+    cur = await conn.execute(
+        "insert into auth.sessions (user_id, aal, amr, user_agent, ip) values (%s, 'aal1', %s, %s, %s) returning id",
+        (user_id, json.dumps([amr_entry(method)]), ctx.user_agent, _inet(ctx.ip)),
+    )
+    session_id = str((await cur.fetchone())[0])
+    refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
+    await conn.execute("update auth.users set last_sign_in_at = now() where id = %s", (user_id,))
+    return await session_response(ctx, conn, user_id, session_id, refresh_token)
+
+
+async def raise_to_aal2(ctx: AuthContext, conn: AsyncConnection, session_id: str, factor_id: str) -> dict[str, Any]:
+    """A verified second factor lifts the session to aal2, with a new refresh token (the old ones end)."""
+    cur = await conn.execute(
+        "update auth.sessions set aal = 'aal2', factor_id = %s, amr = amr || %s::jsonb, updated_at = now()"
+        " where id = %s returning user_id",
+        (factor_id, json.dumps([amr_entry("totp")]), session_id),
+    )
+    user_id = str((await cur.fetchone())[0])
+    await revoke_family(conn, session_id)
+    refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
+    return await session_response(ctx, conn, user_id, session_id, refresh_token)
+
+
+async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dict[str, Any]:
+    cur = conn.cursor(row_factory=dict_row)
+    await cur.execute(
+        "select rt.*, extract(epoch from now() - rt.updated_at) as revoked_for, u.banned_until > now() as banned"
+        " from auth.refresh_tokens rt join auth.users u on u.id = rt.user_id where rt.token = %s for update of rt",
+        (presented,),
+    )
+    row = await cur.fetchone()
+    if row is None:
+        raise bad_request("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
+    if row["banned"]:
+        raise bad_request("user_banned", "User is banned")
+    user_id, session_id = str(row["user_id"]), str(row["session_id"])
+    if row["revoked"]:
+        active = await _active_token(conn, session_id)
+        # A client that lost the response to its refresh may ask again briefly and get the same child back.
+        if active and row["revoked_for"] < REFRESH_REUSE_WINDOW_SECONDS:
+            return await session_response(ctx, conn, user_id, session_id, active)
+        raise RefreshTokenReused(session_id)
+    await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where id = %s", (row["id"],))
+    await conn.execute("update auth.sessions set refreshed_at = now(), updated_at = now() where id = %s", (session_id,))
+    child = await _insert_refresh_token(conn, user_id, session_id, parent=presented)
+    return await session_response(ctx, conn, user_id, session_id, child)
+
+
+async def revoke_family(conn: AsyncConnection, session_id: str) -> None:
+    await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = %s",
+                       (session_id,))
+
+
+async def end_sessions(conn: AsyncConnection, user_id: str, session_id: str | None, scope: str) -> None:
+    if scope == "local":
+        await conn.execute("delete from auth.sessions where id = %s and user_id = %s", (session_id, user_id))
+    elif scope == "others":
+        await conn.execute("delete from auth.sessions where user_id = %s and id is distinct from %s",
+                           (user_id, session_id))
+    else:
+        await conn.execute("delete from auth.sessions where user_id = %s", (user_id,))
+
+
+async def _active_token(conn: AsyncConnection, session_id: str) -> str | None:
+    cur = await conn.execute(
+        "select token from auth.refresh_tokens where session_id = %s and not revoked order by id desc limit 1",
+        (session_id,),
+    )
+    row = await cur.fetchone()
+    return row[0] if row else None
+
+
+async def _insert_refresh_token(conn: AsyncConnection, user_id: str, session_id: str, parent: str | None) -> str:
+    token = new_refresh_token()
+    await conn.execute(
+        "insert into auth.refresh_tokens (token, user_id, session_id, parent) values (%s, %s, %s, %s)",
+        (token, user_id, session_id, parent),
+    )
+    return token
+
+
+def _inet(ip: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(ip))
+    except ValueError:
+        return None

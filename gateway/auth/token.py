@@ -1,0 +1,75 @@
+"""POST /token: the password, refresh_token and pkce grants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gateway.auth import pkce
+from gateway.auth.context import AuthContext, text_field
+from gateway.auth.errors import bad_request, validation_failed
+from gateway.auth.passwords import password_matches
+from gateway.auth.sessions import RefreshTokenReused, revoke_family, rotate, start_session
+from gateway.auth.users import find_by_email, is_banned
+from gateway.db import privileged_tx
+
+
+@dataclass
+class PasswordGrantParams:
+    email: str
+    password: str
+
+    def validate(self) -> None:
+        if not self.email:
+            raise validation_failed("missing email or phone")
+        if not self.password:
+            raise validation_failed("missing password")
+
+
+async def handle(ctx: AuthContext) -> dict[str, Any]:
+    grant_type = ctx.query.get("grant_type", "")
+    grant = GRANTS.get(grant_type)
+    if grant is None:
+        raise bad_request("validation_failed", f"unsupported_grant_type: {grant_type!r} is not supported")
+    return await grant(ctx)
+
+
+async def password_grant(ctx: AuthContext) -> dict[str, Any]:
+    password = ctx.body.get("password")
+    params = PasswordGrantParams(email=text_field(ctx.body, "email"),
+                                 password=password if isinstance(password, str) else "")
+    params.validate()
+    async with privileged_tx(ctx.pool) as conn:
+        user = await find_by_email(conn, params.email)
+        # Unknown address and wrong password answer alike, and take as long (a bcrypt check either way).
+        matched = await password_matches(params.password, user["encrypted_password"] if user else None)
+        if user is None or not matched:
+            raise bad_request("invalid_credentials", "Invalid login credentials")
+        if is_banned(user):
+            raise bad_request("user_banned", "User is banned")
+        if user["email_confirmed_at"] is None:
+            raise bad_request("email_not_confirmed", "Email not confirmed")
+        return await start_session(ctx, conn, str(user["id"]), "password")
+
+
+async def refresh_grant(ctx: AuthContext) -> dict[str, Any]:
+    token = text_field(ctx.body, "refresh_token")
+    if not token:
+        raise bad_request("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
+    try:
+        async with privileged_tx(ctx.pool) as conn:
+            return await rotate(ctx, conn, token)
+    except RefreshTokenReused as reuse:
+        async with privileged_tx(ctx.pool) as conn:
+            await revoke_family(conn, reuse.session_id)
+        raise
+
+
+async def pkce_grant(ctx: AuthContext) -> dict[str, Any]:
+    async with privileged_tx(ctx.pool) as conn:
+        user_id, method = await pkce.exchange(conn, text_field(ctx.body, "auth_code"),
+                                              text_field(ctx.body, "code_verifier"))
+        return await start_session(ctx, conn, user_id, method)
+
+
+GRANTS = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant}

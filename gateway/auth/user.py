@@ -1,0 +1,84 @@
+"""GET /user and PUT /user (email, password, metadata) for the signed-in caller."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg import AsyncConnection
+
+from gateway.auth.context import AuthContext, text_field
+from gateway.auth.errors import unprocessable, validation_failed
+from gateway.auth.links import allowed_redirect
+from gateway.auth.mails import send_link_mail
+from gateway.auth.passwords import check_strength, hash_password, password_matches
+from gateway.auth.signup import check_email
+from gateway.auth.users import find_by_email, find_by_id, user_json
+from gateway.db import privileged_tx
+
+
+@dataclass
+class UpdateUserParams:
+    email: str | None
+    password: str | None
+    data: dict[str, Any] | None
+
+    @classmethod
+    def from_body(cls, body: dict[str, Any]) -> "UpdateUserParams":
+        data = body.get("data")
+        if data is not None and not isinstance(data, dict):
+            raise validation_failed("data must be a JSON object")
+        password = body.get("password")
+        if password is not None and not isinstance(password, str):
+            raise validation_failed("password must be a string")
+        return cls(email=text_field(body, "email") or None, password=password or None, data=data)
+
+    def validate(self, min_length: int) -> None:
+        if self.email is not None:
+            self.email = check_email(self.email)
+        if self.password is not None:
+            check_strength(self.password, min_length)
+
+
+async def handle_get(ctx: AuthContext) -> dict[str, Any]:
+    async with privileged_tx(ctx.pool) as conn:
+        return await user_json(conn, ctx.user_id)
+
+
+async def handle_put(ctx: AuthContext) -> dict[str, Any]:
+    params = UpdateUserParams.from_body(ctx.body)
+    params.validate(ctx.settings.password_min_length)
+    new_hash = await hash_password(params.password) if params.password is not None else None
+    async with privileged_tx(ctx.pool) as conn:
+        user = await find_by_id(conn, ctx.user_id, lock=True)
+        if params.data is not None:
+            await _merge_metadata(conn, ctx.user_id, params.data)
+        if params.password is not None:
+            if user["encrypted_password"] and await password_matches(params.password, user["encrypted_password"]):
+                raise unprocessable("same_password", "New password should be different from the old password.")
+            await conn.execute("update auth.users set encrypted_password = %s, updated_at = now() where id = %s",
+                               (new_hash, ctx.user_id))
+        if params.email is not None and params.email != (user["email"] or "").lower():
+            await _change_email(ctx, conn, user, params.email)
+        return await user_json(conn, ctx.user_id)
+
+
+async def _merge_metadata(conn: AsyncConnection, user_id: str, data: dict[str, Any]) -> None:
+    # GoTrue merges top-level keys and removes the ones set to null.
+    removed = [key for key, value in data.items() if value is None]
+    kept = {key: value for key, value in data.items() if value is not None}
+    await conn.execute(
+        "update auth.users set raw_user_meta_data = (raw_user_meta_data || %s::jsonb) - %s::text[],"
+        " updated_at = now() where id = %s",
+        (json.dumps(kept), removed, user_id),
+    )
+
+
+async def _change_email(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any], new_email: str) -> None:
+    other = await find_by_email(conn, new_email)
+    if other is not None and other["id"] != user["id"]:
+        raise unprocessable("email_exists", "A user with this email address has already been registered")
+    await conn.execute("update auth.users set email_change = %s where id = %s", (new_email, user["id"]))
+    redirect_to = allowed_redirect(ctx.settings, ctx.query.get("redirect_to"))
+    await send_link_mail(ctx, conn, user, "email_change", redirect_to, new_email=new_email)
