@@ -1,0 +1,5 @@
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return emailPattern.test(value.trim());
+}
