@@ -64,6 +64,11 @@ class Settings:
     function_urls: dict[str, str] = field(default_factory=dict)
     web_dist: Path = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
+    realtime_max_channels_per_client: int = 100
+    realtime_max_joins_per_second: int = 100
+    realtime_max_events_per_second: int = 100
+    realtime_max_payload_bytes: int = 256 * 1024
+    realtime_heartbeat_timeout: float = 60.0
 
     @property
     def embedded(self) -> bool:

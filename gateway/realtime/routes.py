@@ -1,3 +1,105 @@
-from fastapi import APIRouter
+"""/realtime/v1: the Phoenix websocket and the HTTP broadcast API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+
+from gateway.claims import resolve_caller
+from gateway.keys import ExpiredToken, InvalidToken
+from gateway.realtime.authoriser import AuthError, identify
+from gateway.realtime.connection import Connection
+from gateway.realtime.frames import serializer_for
+from gateway.realtime.limits import Limits
+from gateway.realtime.service import RealtimeService
 
 router = APIRouter()
+CLOSE_POLICY_VIOLATION = 1008
+
+
+async def on_startup(app: FastAPI) -> None:
+    settings = app.state.settings
+    app.state.realtime = RealtimeService(settings.database_url, app.state.pool, app.state.keys,
+                                         Limits.from_settings(settings))
+    await app.state.realtime.start()
+
+
+async def on_shutdown(app: FastAPI) -> None:
+    await app.state.realtime.stop()
+
+
+@router.websocket("/websocket")
+async def websocket(ws: WebSocket) -> None:
+    service: RealtimeService = ws.app.state.realtime
+    serializer = serializer_for(ws.query_params.get("vsn"))
+    if serializer is None:
+        await ws.close(code=CLOSE_POLICY_VIOLATION, reason="unsupported vsn")
+        return
+    try:
+        identity = identify(service.keys, ws.query_params.get("apikey") or ws.headers.get("apikey"))
+    except AuthError:
+        # Closing before accepting answers the upgrade with 403, as Realtime refuses a bad apikey.
+        await ws.close(code=CLOSE_POLICY_VIOLATION)
+        return
+    await Connection(ws, serializer, service, identity).run()
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"message": message}, status_code=status)
+
+
+async def _authorise(request: Request) -> JSONResponse | None:
+    try:
+        resolve_caller(request.app.state.keys, request.headers)
+    except ExpiredToken:
+        return _error(401, "JWT expired")
+    except InvalidToken:
+        return _error(401, "Invalid JWT")
+    return None
+
+
+@router.post("/api/broadcast")
+async def broadcast(request: Request) -> Response:
+    """`{messages: [{topic, event, payload}]}` → 202, every message checked before any is sent."""
+    if (denied := await _authorise(request)) is not None:
+        return denied
+    service: RealtimeService = request.app.state.realtime
+    try:
+        body = await request.json()
+    except ValueError:
+        return _error(400, "The body must be JSON")
+    messages = body.get("messages") if isinstance(body, dict) else None
+    if not isinstance(messages, list) or not messages:
+        return _error(422, "`messages` must be a non-empty list")
+    checked: list[tuple[str, str, Any]] = []
+    for message in messages:
+        if not isinstance(message, dict) or not isinstance(message.get("topic"), str) \
+                or not isinstance(message.get("event"), str) or not message["topic"]:
+            return _error(422, "each message needs a `topic` and an `event`")
+        if message.get("private"):
+            return _error(422, "Private channels are not supported by this server")
+        checked.append((message["topic"], message["event"], message.get("payload", {})))
+    for topic, event, payload in checked:
+        await service.bus.broadcast(topic, event, payload)
+    return Response(status_code=202)
+
+
+@router.post("/api/broadcast/{topic}/events/{event}")
+async def broadcast_one(topic: str, event: str, request: Request) -> Response:
+    """realtime-js `channel.httpSend(event, payload)`: the body is the payload (JSON, or bytes)."""
+    if (denied := await _authorise(request)) is not None:
+        return denied
+    if request.query_params.get("private") == "true":
+        return _error(422, "Private channels are not supported by this server")
+    raw = await request.body()
+    if request.headers.get("content-type", "").startswith("application/octet-stream"):
+        payload: Any = raw
+    else:
+        try:
+            payload = await request.json()
+        except ValueError:
+            return _error(400, "The body must be JSON")
+    await request.app.state.realtime.bus.broadcast(topic, event, payload)
+    return Response(status_code=202)

@@ -1,0 +1,95 @@
+"""Who a channel acts as (its token's role and claims) and which of those may see a change, decided by RLS."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import jwt
+from psycopg_pool import AsyncConnectionPool
+
+from gateway.claims import API_ROLES
+from gateway.db import request_tx
+from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
+from gateway.realtime.changes import Change, TableInfo
+
+log = logging.getLogger("gateway.realtime")
+
+
+class AuthError(Exception):
+    """A token Realtime refuses; the message is what the client is shown."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    role: str
+    claims: dict[str, Any]
+    token: str
+    expires_at: int | None
+
+    @property
+    def claims_key(self) -> str:
+        """Subscribers with the same key see exactly the same rows, so one RLS check serves them all."""
+        return json.dumps([self.role, self.claims], sort_keys=True, default=str)
+
+    def expired(self, now: float | None = None) -> bool:
+        """Past `exp` by more than the leeway `JwtKeys.verify` grants, so the two agree."""
+        return self.expires_at is not None and (now or time.time()) >= self.expires_at + LEEWAY_SECONDS
+
+
+def identify(keys: JwtKeys, token: str | None) -> Identity:
+    if not token:
+        raise AuthError("No access token was given")
+    try:
+        claims = keys.verify(token)
+    except ExpiredToken:
+        raise AuthError(f"Token has expired {_expired_for(token)} seconds ago") from None
+    except InvalidToken:
+        raise AuthError("Failed to validate JWT signature") from None
+    role = claims.get("role")
+    if role not in API_ROLES:
+        raise AuthError("Fields `role` and `exp` are required in JWT")
+    exp = claims.get("exp")
+    return Identity(role=role, claims=claims, token=token, expires_at=exp if isinstance(exp, int) else None)
+
+
+def _expired_for(token: str) -> int:
+    try:
+        exp = jwt.decode(token, options={"verify_signature": False}).get("exp")
+    except jwt.PyJWTError:
+        return 0
+    return max(0, int(time.time()) - int(exp)) if isinstance(exp, (int, float)) else 0
+
+
+class Authoriser:
+    """One `realtime.row_visible` query per distinct claims set for a change, all run concurrently."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self.pool = pool
+
+    async def visible(self, change: Change, info: TableInfo, identities: Iterable[Identity]) -> set[str]:
+        """The claims keys (of `identities`) allowed to see the change."""
+        distinct: dict[str, Identity] = {}
+        for identity in identities:
+            distinct.setdefault(identity.claims_key, identity)
+        results = await asyncio.gather(*(self._check(change, info, i) for i in distinct.values()))
+        return {key for key, allowed in zip(distinct, results) if allowed}
+
+    async def _check(self, change: Change, info: TableInfo, identity: Identity) -> bool:
+        by_key = change.type != "DELETE" and bool(info.key_columns)
+        try:
+            async with request_tx(self.pool, role=identity.role, claims=identity.claims, method="GET",
+                                  path="/realtime/v1", read_only=True) as conn:
+                row = await (await conn.execute(
+                    "select realtime.row_visible(%s::regclass, %s::jsonb, %s::text[], %s)",
+                    (change.qualified_table, json.dumps(change.image), list(info.key_columns), by_key),
+                )).fetchone()
+        except Exception:
+            # Failing closed: a subscriber whose check errors gets nothing rather than a row it may not see.
+            log.exception("realtime.authorise_failed table=%s.%s", change.schema, change.table)
+            return False
+        return bool(row and row[0])

@@ -1,0 +1,76 @@
+"""A channel joined on a socket, and the process-wide registry the broker looks subscribers up in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from gateway.realtime.authoriser import Identity
+from gateway.realtime.frames import Frame
+from gateway.realtime.states import ChannelState, StateMachine, channel_machine
+from gateway.realtime.subscriptions import PostgresSubscription
+
+TOPIC_PREFIX = "realtime:"
+
+
+@dataclass(eq=False)
+class ChannelSession:
+    id: str
+    topic: str
+    join_ref: str | None
+    identity: Identity
+    subscriptions: list[PostgresSubscription]
+    broadcast_self: bool
+    broadcast_ack: bool
+    presence_key: str
+    presence_enabled: bool
+    send: Callable[[Frame], None]
+    machine: StateMachine[ChannelState] = field(default_factory=channel_machine)
+    presence_ref: str | None = None
+
+    @property
+    def sub_topic(self) -> str:
+        return self.topic.removeprefix(TOPIC_PREFIX)
+
+    @property
+    def joined(self) -> bool:
+        return self.machine.is_(ChannelState.JOINED)
+
+    def push(self, event: str, payload: Any, ref: str | None = None) -> None:
+        self.send(Frame(topic=self.topic, event=event, payload=payload, ref=ref, join_ref=self.join_ref))
+
+    def reply(self, ref: str | None, status: str, response: Any) -> None:
+        self.push("phx_reply", {"status": status, "response": response}, ref=ref)
+
+    def system(self, extension: str, status: str, message: str) -> None:
+        self.push("system", {"extension": extension, "status": status, "message": message, "channel": self.sub_topic})
+
+
+class ChannelRegistry:
+    """Joined channels of this process, by sub-topic, and those with postgres_changes subscriptions."""
+
+    def __init__(self) -> None:
+        self._by_topic: dict[str, set[ChannelSession]] = {}
+        self._with_changes: set[ChannelSession] = set()
+
+    def add(self, channel: ChannelSession) -> None:
+        self._by_topic.setdefault(channel.sub_topic, set()).add(channel)
+        if channel.subscriptions:
+            self._with_changes.add(channel)
+
+    def remove(self, channel: ChannelSession) -> None:
+        members = self._by_topic.get(channel.sub_topic)
+        if members is not None:
+            members.discard(channel)
+            if not members:
+                del self._by_topic[channel.sub_topic]
+        self._with_changes.discard(channel)
+
+    def for_topic(self, sub_topic: str) -> list[ChannelSession]:
+        return [c for c in self._by_topic.get(sub_topic, ()) if c.joined]
+
+    def change_listeners(self) -> list[ChannelSession]:
+        return [c for c in self._with_changes if c.joined]
+
+    def __len__(self) -> int:
+        return sum(len(members) for members in self._by_topic.values())

@@ -1,0 +1,264 @@
+"""One websocket: frames in, the channel protocol (join, leave, tokens, broadcast, presence), frames out."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import time
+import uuid
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket
+
+from gateway.realtime.authoriser import AuthError, Identity, identify
+from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
+from gateway.realtime.frames import Frame, FrameError, Serializer
+from gateway.realtime.limits import RateWindow
+from gateway.realtime.states import ChannelState, ConnectionState, connection_machine
+from gateway.realtime.subscriptions import SubscriptionError, parse_subscriptions
+
+if TYPE_CHECKING:
+    from gateway.realtime.service import RealtimeService
+
+log = logging.getLogger("gateway.realtime")
+
+# Frames queued for a socket that does not read them; past this the client is too slow and is disconnected.
+MAX_QUEUED_FRAMES = 10_000
+CLOSE_NORMAL = 1000
+CLOSE_INVALID_DATA = 1007
+CLOSE_TOO_BIG = 1009
+CLOSE_TRY_AGAIN = 1013
+_channel_ids = itertools.count(1)
+
+
+def _size(value: Any) -> int:
+    if isinstance(value, bytes):
+        return len(value)
+    return len(json.dumps(value, separators=(",", ":")).encode())
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, serializer: Serializer, service: "RealtimeService",
+                 identity: Identity) -> None:
+        self.ws = websocket
+        self.serializer = serializer
+        self.service = service
+        self.identity = identity
+        self.limits = service.limits
+        self.machine = connection_machine()
+        self.channels: dict[str, ChannelSession] = {}
+        self.joins = RateWindow(self.limits.max_joins_per_second, self.limits.rates_enabled)
+        self.events = RateWindow(self.limits.max_events_per_second, self.limits.rates_enabled)
+        self.outgoing: asyncio.Queue[Frame] = asyncio.Queue(maxsize=MAX_QUEUED_FRAMES)
+        self.last_seen = time.monotonic()
+        self._done = asyncio.Event()
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        self.machine.to(ConnectionState.OPEN)
+        tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._write()),
+                 asyncio.create_task(self._watch())]
+        try:
+            await self._done.wait()
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            for channel in list(self.channels.values()):
+                await self._drop(channel)
+            if not self.machine.is_(ConnectionState.CLOSED):
+                self.machine.to(ConnectionState.CLOSED)
+
+    def send(self, frame: Frame) -> None:
+        if not self.machine.is_(ConnectionState.OPEN):
+            return
+        try:
+            self.outgoing.put_nowait(frame)
+        except asyncio.QueueFull:
+            log.warning("realtime.slow_consumer queued=%d", self.outgoing.qsize())
+            asyncio.get_running_loop().create_task(self.close(CLOSE_TRY_AGAIN, "too many unread messages"))
+
+    async def close(self, code: int, reason: str) -> None:
+        if not self.machine.is_(ConnectionState.OPEN):
+            return
+        self.machine.to(ConnectionState.CLOSING)
+        try:
+            await self.ws.close(code=code, reason=reason)
+        except Exception:
+            pass
+        self._done.set()
+
+    async def _read(self) -> None:
+        max_frame = 2 * self.limits.max_payload_bytes + 4096
+        try:
+            while self.machine.is_(ConnectionState.OPEN):
+                message = await self.ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                self.last_seen = time.monotonic()
+                if len(data) > max_frame:
+                    await self.close(CLOSE_TOO_BIG, "message too big")
+                    break
+                try:
+                    frame = self.serializer.decode(data)
+                except FrameError as exc:
+                    await self.close(CLOSE_INVALID_DATA, str(exc))
+                    break
+                await self._handle(frame)
+        except Exception:
+            log.exception("realtime.socket_failed")
+        finally:
+            self._done.set()
+
+    async def _write(self) -> None:
+        while True:
+            frame = await self.outgoing.get()
+            encoded = self.serializer.encode(frame)
+            if isinstance(encoded, bytes):
+                await self.ws.send_bytes(encoded)
+            else:
+                await self.ws.send_text(encoded)
+
+    async def _watch(self) -> None:
+        tick = min(1.0, self.limits.heartbeat_timeout / 4)
+        while self.machine.is_(ConnectionState.OPEN):
+            await asyncio.sleep(tick)
+            if time.monotonic() - self.last_seen > self.limits.heartbeat_timeout:
+                log.info("realtime.heartbeat_timeout")
+                await self.close(CLOSE_NORMAL, "heartbeat timeout")
+                return
+            now = time.time()
+            for channel in list(self.channels.values()):
+                if channel.identity.expired(now):
+                    await self._shutdown(channel, f"Token has expired {int(now - channel.identity.expires_at)} seconds ago")
+
+    async def _handle(self, frame: Frame) -> None:
+        if frame.topic == "phoenix":
+            if frame.event == "heartbeat":
+                self.send(Frame("phoenix", "phx_reply", {"status": "ok", "response": {}}, frame.ref))
+            return
+        if frame.event == "phx_join":
+            await self._join(frame)
+            return
+        channel = self.channels.get(frame.topic)
+        if channel is None or (frame.join_ref is not None and frame.join_ref != channel.join_ref):
+            self.send(Frame(frame.topic, "phx_reply", {"status": "error", "response": {"reason": "unmatched topic"}},
+                            frame.ref, frame.join_ref))
+            return
+        if not self.events.hit():
+            await self._shutdown(channel, "Too many messages per second")
+            return
+        payload = frame.payload if isinstance(frame.payload, dict) else {}
+        if frame.event == "phx_leave":
+            channel.reply(frame.ref, "ok", {})
+            await self._leave(channel)
+        elif frame.event == "access_token":
+            await self._refresh_token(channel, payload.get("access_token"))
+        elif frame.event == "broadcast":
+            await self._broadcast(channel, frame.ref, payload)
+        elif frame.event == "presence":
+            await self._presence(channel, frame.ref, payload)
+
+    def _join_error(self, frame: Frame, reason: str) -> None:
+        self.send(Frame(frame.topic, "phx_reply", {"status": "error", "response": {"reason": reason}},
+                        frame.ref, frame.join_ref))
+
+    async def _join(self, frame: Frame) -> None:
+        payload = frame.payload if isinstance(frame.payload, dict) else {}
+        config = payload.get("config") if isinstance(payload.get("config"), dict) else {}
+        if not frame.topic.startswith(TOPIC_PREFIX) or frame.topic == TOPIC_PREFIX:
+            return self._join_error(frame, "You must provide a topic name")
+        previous = self.channels.get(frame.topic)
+        if previous is not None:
+            # A second join of a topic replaces the first, as in Phoenix.
+            previous.push("phx_close", {})
+            await self._drop(previous)
+        if not self.joins.hit():
+            return self._join_error(frame, "Too many joins per second")
+        if len(self.channels) >= self.limits.max_channels:
+            return self._join_error(frame, "Too many channels")
+        if config.get("private"):
+            return self._join_error(frame, "Private channels are not supported by this server; use a public channel")
+        try:
+            token = payload.get("access_token") or payload.get("user_token") or self.identity.token
+            identity = identify(self.service.keys, token)
+            subscriptions = parse_subscriptions(config.get("postgres_changes"))
+        except (AuthError, SubscriptionError) as exc:
+            return self._join_error(frame, str(exc))
+        broadcast = config.get("broadcast") if isinstance(config.get("broadcast"), dict) else {}
+        presence = config.get("presence") if isinstance(config.get("presence"), dict) else {}
+        channel = ChannelSession(
+            id=f"{self.service.node_id}:{next(_channel_ids)}", topic=frame.topic, join_ref=frame.join_ref or frame.ref,
+            identity=identity, subscriptions=subscriptions, broadcast_self=bool(broadcast.get("self")),
+            broadcast_ack=bool(broadcast.get("ack")), presence_key=str(presence.get("key") or uuid.uuid4()),
+            presence_enabled=presence.get("enabled", True) is not False, send=self.send)
+        self.channels[frame.topic] = channel
+        self.service.registry.add(channel)
+        channel.reply(frame.ref, "ok", {"postgres_changes": [s.reply() for s in subscriptions]})
+        channel.machine.to(ChannelState.JOINED)
+        if subscriptions:
+            channel.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
+        if channel.presence_enabled:
+            channel.push("presence_state", await self.service.presence.state(channel.sub_topic))
+
+    async def _leave(self, channel: ChannelSession) -> None:
+        channel.push("phx_close", {})
+        await self._drop(channel)
+
+    async def _shutdown(self, channel: ChannelSession, message: str) -> None:
+        channel.system("system", "error", message)
+        await self._leave(channel)
+
+    async def _drop(self, channel: ChannelSession) -> None:
+        if self.channels.get(channel.topic) is channel:
+            del self.channels[channel.topic]
+        self.service.registry.remove(channel)
+        if not channel.machine.is_(ChannelState.CLOSED):
+            channel.machine.to(ChannelState.CLOSED)
+        try:
+            await self.service.presence.untrack(channel.sub_topic, channel.presence_ref)
+        except Exception:
+            log.exception("realtime.untrack_failed")
+
+    async def _refresh_token(self, channel: ChannelSession, token: Any) -> None:
+        if not isinstance(token, str) or token == channel.identity.token:
+            return
+        try:
+            channel.identity = identify(self.service.keys, token)
+        except AuthError as exc:
+            await self._shutdown(channel, str(exc))
+
+    def _too_big(self, channel: ChannelSession, ref: str | None, value: Any) -> bool:
+        if _size(value) <= self.limits.max_payload_bytes:
+            return False
+        channel.reply(ref, "error", {"reason": f"Payload too large: the limit is {self.limits.max_payload_bytes} bytes"})
+        return True
+
+    async def _broadcast(self, channel: ChannelSession, ref: str | None, payload: dict[str, Any]) -> None:
+        event = payload.get("event")
+        if not isinstance(event, str) or self._too_big(channel, ref, payload.get("payload")):
+            return
+        await self.service.bus.broadcast(channel.sub_topic, event, payload.get("payload"), sender=channel.id)
+        if channel.broadcast_ack:
+            channel.reply(ref, "ok", {})
+
+    async def _presence(self, channel: ChannelSession, ref: str | None, payload: dict[str, Any]) -> None:
+        event = payload.get("event")
+        if event == "track":
+            meta = payload.get("payload") if isinstance(payload.get("payload"), dict) else {}
+            if self._too_big(channel, ref, meta):
+                return
+            channel.presence_ref = await self.service.presence.track(
+                channel.sub_topic, channel.presence_key, meta, channel.presence_ref)
+        elif event == "untrack":
+            await self.service.presence.untrack(channel.sub_topic, channel.presence_ref)
+            channel.presence_ref = None
+        else:
+            channel.reply(ref, "error", {"reason": "presence event must be track or untrack"})
+            return
+        channel.reply(ref, "ok", {})

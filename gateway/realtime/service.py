@@ -1,0 +1,58 @@
+"""The Realtime service of one gateway process: registry, broker, bus, presence, and the listener feeding them."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+
+from psycopg_pool import AsyncConnectionPool
+
+from gateway.keys import JwtKeys
+from gateway.realtime.authoriser import Authoriser
+from gateway.realtime.broker import Broker
+from gateway.realtime.bus import Bus
+from gateway.realtime.changes import TableCatalog
+from gateway.realtime.channels import ChannelRegistry
+from gateway.realtime.limits import Limits
+from gateway.realtime.listener import Listener
+from gateway.realtime.presence import PresenceStore
+
+log = logging.getLogger("gateway.realtime")
+KEEP_ALIVE_SECONDS = 10.0
+
+
+class RealtimeService:
+    def __init__(self, database_url: str, pool: AsyncConnectionPool, keys: JwtKeys, limits: Limits) -> None:
+        self.node_id = secrets.token_hex(6)
+        self.keys = keys
+        self.limits = limits
+        self.registry = ChannelRegistry()
+        self.bus = Bus(pool)
+        self.presence = PresenceStore(pool, self.node_id)
+        self.broker = Broker(self.registry, Authoriser(pool), TableCatalog(pool))
+        self.listener = Listener(database_url, pool, self.broker.handle)
+        self._keep_alive: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        await self.presence.keep_alive()
+        await self.listener.start()
+        self._keep_alive = asyncio.create_task(self._keep_alive_loop(), name="realtime-keep-alive")
+
+    async def stop(self) -> None:
+        if self._keep_alive is not None:
+            self._keep_alive.cancel()
+            await asyncio.gather(self._keep_alive, return_exceptions=True)
+        await self.listener.stop()
+        try:
+            await self.presence.forget_node()
+        except Exception:
+            log.exception("realtime.forget_node_failed")
+
+    async def _keep_alive_loop(self) -> None:
+        while True:
+            await asyncio.sleep(KEEP_ALIVE_SECONDS)
+            try:
+                await self.presence.keep_alive()
+            except Exception:
+                log.exception("realtime.keep_alive_failed")
