@@ -1,0 +1,50 @@
+"""HTTP details shared by the in-process runtime and the relay: client address, bounded body, JSON replies."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from fastapi import Request
+from fastapi.responses import Response
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def client_ip(request: Request, trusted_header: str | None) -> str | None:
+    """The socket's peer, unless a trusted proxy sets `trusted_header`: then its last (proxy-added) entry."""
+    if trusted_header:
+        forwarded = request.headers.get(trusted_header)
+        if forwarded:
+            last = forwarded.split(",")[-1].strip()
+            if last:
+                return last
+    return request.client.host if request.client else None
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The whole body, refusing it as soon as it passes `limit` bytes (Content-Length may be absent or wrong)."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise BodyTooLarge()
+    chunks = bytearray()
+    async for chunk in request.stream():
+        chunks += chunk
+        if len(chunks) > limit:
+            raise BodyTooLarge()
+    return bytes(chunks)
+
+
+def json_reply(body: Any, status: int, headers: Mapping[str, str] | None = None) -> Response:
+    return Response(
+        json.dumps(body, separators=(",", ":"), ensure_ascii=False, default=str).encode(),
+        status_code=status,
+        media_type="application/json",
+        headers=dict(headers or {}),
+    )
+
+
+def error_reply(message: str, status: int, headers: Mapping[str, str] | None = None) -> Response:
+    return json_reply({"error": message}, status, headers)

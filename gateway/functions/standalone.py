@@ -1,0 +1,90 @@
+"""`gateway functions serve <slug>`: one function as its own HTTP service, for the gateway to relay to."""
+
+from __future__ import annotations
+
+import json
+import logging
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
+
+import uvicorn
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from starlette.middleware.cors import CORSMiddleware
+
+from gateway.cli import STATUS_FILE, _QuietServer
+from gateway.db import open_pool
+from gateway.functions.config import FunctionConfigError
+from gateway.functions.context import build_context
+from gateway.functions.registry import LoadedFunction, find
+from gateway.functions.routes import ALL_METHODS
+from gateway.functions.runtime import FunctionHost
+from gateway.keys import JwtKeys
+from gateway.mail.mailer import Mailer
+from gateway.settings import ConfigError, Settings
+
+log = logging.getLogger("gateway.functions")
+
+
+def serve_function(settings: Settings, slug: str, host: str, port: int) -> int:
+    settings = settings.with_database(_database_url(settings))
+    try:
+        function = find(settings.functions_dir, slug)
+    except FunctionConfigError as exc:
+        raise ConfigError(str(exc)) from None
+    if function is None:
+        raise ConfigError(f"no function {slug!r} in {settings.functions_dir} (a folder with a function.toml)")
+    print(f"Function {slug} listening on http://{host}:{port}/", flush=True)
+    config = uvicorn.Config(create_function_app(settings, function), host=host, port=port,
+                            log_level="warning", lifespan="on")
+    _QuietServer(config).run()
+    return 0
+
+
+def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI:
+    keys = JwtKeys(settings.jwt_secret)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool = await open_pool(settings.database_url, min_size=1, max_size=5, name=f"function-{function.slug}")
+        mailer = Mailer(pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
+        app.state.host = FunctionHost(
+            keys=keys,
+            trusted_proxy_header=settings.trusted_proxy_header,
+            functions={function.slug: function},
+            contexts={function.slug: build_context(function, pool=pool, mailer=mailer, settings=settings)},
+        )
+        try:
+            yield
+        finally:
+            await pool.close()
+
+    app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=ALL_METHODS, allow_headers=["*"],
+                       expose_headers=["x-request-id"], max_age=86400)
+
+    @app.get("/_health")
+    async def health() -> JSONResponse:
+        return JSONResponse({"status": "ok", "function": function.slug})
+
+    @app.api_route("/", methods=ALL_METHODS)
+    async def invoke(request: Request) -> Response:
+        return await request.app.state.host.serve(request, function, "")
+
+    @app.api_route("/{subpath:path}", methods=ALL_METHODS)
+    async def invoke_subpath(request: Request, subpath: str) -> Response:
+        return await request.app.state.host.serve(request, function, f"/{subpath}")
+
+    return app
+
+
+def _database_url(settings: Settings) -> str:
+    """DATABASE_URL, or in development the embedded server a running `gateway serve` recorded."""
+    if settings.database_url:
+        return settings.database_url
+    status = settings.data_dir / STATUS_FILE
+    if status.exists():
+        url = json.loads(status.read_text()).get("db_url")
+        if url:
+            return url
+    raise ConfigError("set DATABASE_URL (and JWT_SECRET) to the project's database, or start `gateway serve` first")

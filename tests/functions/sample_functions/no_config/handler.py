@@ -1,0 +1,1 @@
+# not a function: no function.toml
