@@ -18,6 +18,7 @@ RESEND_WINDOW_SECONDS = 60
 # kind -> (token column, sent-at column); GoTrue keeps magic links in the recovery columns.
 TOKEN_COLUMNS = {
     "signup": ("confirmation_token", "confirmation_sent_at"),
+    "invite": ("confirmation_token", "confirmation_sent_at"),
     "recovery": ("recovery_token", "recovery_sent_at"),
     "magiclink": ("recovery_token", "recovery_sent_at"),
     "email_change": ("email_change_token_new", "email_change_sent_at"),

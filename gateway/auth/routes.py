@@ -9,10 +9,10 @@ from typing import Any, Awaitable, Callable
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 
-from gateway.auth import logout, meta, recover, signup, token, user, verify
+from gateway.auth import admin, factors, logout, meta, recover, signup, token, user, verify
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
-from gateway.auth.guards import require_user
+from gateway.auth.guards import require_admin, require_user
 from gateway.auth.ratelimit import RateLimiter, default_limits
 from gateway.mail.mailer import Mailer
 
@@ -45,6 +45,16 @@ ROUTES = (
     Route("POST", "/logout", logout.handle, guard=require_user),
     Route("GET", "/user", user.handle_get, guard=require_user),
     Route("PUT", "/user", user.handle_put, guard=require_user),
+    Route("POST", "/factors", factors.enroll, guard=require_user, limit="mfa"),
+    Route("POST", "/factors/{factor_id}/challenge", factors.challenge, guard=require_user, limit="mfa"),
+    Route("POST", "/factors/{factor_id}/verify", factors.verify, guard=require_user, limit="mfa"),
+    Route("DELETE", "/factors/{factor_id}", factors.unenroll, guard=require_user, limit="mfa"),
+    Route("GET", "/admin/users", admin.list_users, guard=require_admin),
+    Route("POST", "/admin/users", admin.create, guard=require_admin),
+    Route("GET", "/admin/users/{user_id}", admin.get, guard=require_admin),
+    Route("PUT", "/admin/users/{user_id}", admin.update, guard=require_admin),
+    Route("DELETE", "/admin/users/{user_id}", admin.delete, guard=require_admin),
+    Route("POST", "/admin/generate_link", admin.generate_link, guard=require_admin),
 )
 
 
@@ -69,7 +79,7 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
         response.headers[API_VERSION_HEADER] = API_VERSION
         return response
 
-    endpoint.__name__ = f"auth_{route.method.lower()}_{route.path.strip('/').replace('/', '_') or 'root'}"
+    endpoint.__name__ = f"auth_{route.method.lower()}_{route.handler.__module__.rsplit('.', 1)[-1]}_{route.handler.__name__}"
     return endpoint
 
 

@@ -76,7 +76,7 @@ async def start_session(
 ) -> dict[str, Any]:
     cur = await conn.execute(
         "insert into auth.sessions (user_id, aal, amr, user_agent, ip) values (%s, 'aal1', %s, %s, %s) returning id",
-        (user_id, json.dumps([amr_entry(method)]), ctx.user_agent, _inet(ctx.ip)),
+        (user_id, json.dumps([amr_entry(method)]), ctx.user_agent, inet_or_none(ctx.ip)),
     )
     session_id = str((await cur.fetchone())[0])
     refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
@@ -155,7 +155,7 @@ async def _insert_refresh_token(conn: AsyncConnection, user_id: str, session_id:
     return token
 
 
-def _inet(ip: str) -> str | None:
+def inet_or_none(ip: str) -> str | None:
     try:
         return str(ipaddress.ip_address(ip))
     except ValueError:
