@@ -1,0 +1,23 @@
+"""The Node suite with the real @supabase/supabase-js against two gateway processes on this module's database."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tests.support.live import bind_to_port, run_gateway
+from tests.support.node import run_node_test
+
+
+def test_supabase_js_realtime(gateway, settings, world, database_url):
+    with run_gateway(bind_to_port(settings)) as second:
+        output = run_node_test("realtime.test.mjs", gateway, extra_env={
+            "GATEWAY_URL_2": second.url,
+            "DATABASE_URL": database_url,
+            "PYTHON": sys.executable,
+            "SQL_WRITER": str(Path(__file__).with_name("sql_writer.py")),
+            "USER_A": world.user_a,
+            "USER_B": world.user_b,
+            "COMPANY_A": world.company_a,
+        })
+    assert "# fail 0" in output and "# pass 6" in output
