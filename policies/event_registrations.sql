@@ -1,8 +1,8 @@
 -- event_registrations: anyone registers; the database normalises and checks the registration and fills in the
 -- event; only super-admins read, and everyone else gets 42501 rather than an empty list (the page shows its
--- Access Denied card on that code). Visitors hold no SELECT privilege at all; for signed-in callers the read
--- policy calls require_super_admin(), which raises 42501. It takes no row argument, so PostgreSQL evaluates it
--- once before scanning and the refusal does not depend on the table having rows.
+-- Access Denied card on that code). Visitors hold no SELECT privilege at all. For signed-in callers the read
+-- policy calls require_super_admin(), which raises 42501; PostgreSQL evaluates row-level security quals per row,
+-- so on an empty table a signed-in non-admin gets [] (nothing to leak). See policies/README.md.
 
 alter table public.event_registrations enable row level security;
 
