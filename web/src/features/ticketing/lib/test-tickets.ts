@@ -1,0 +1,63 @@
+import type { Ticket, TicketRow } from '../types';
+
+export function ticketRow(overrides: Partial<TicketRow> = {}): TicketRow {
+  return {
+    id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    title: 'VPN tunnel drops',
+    description: 'Drops every few hours',
+    status: 'open',
+    priority: 'medium',
+    severity: 'major',
+    category: 'technical',
+    company_id: 'c1',
+    assigned_to: 'cu1',
+    created_by: 'cu2',
+    tags: ['vpn'],
+    attachments: [],
+    resolution: null,
+    resolved_at: null,
+    due_date: null,
+    estimated_hours: '4.00',
+    actual_hours: null,
+    internal_notes: null,
+    sla_breached: false,
+    customer_visible: true,
+    customer_email: null,
+    created_at: '2025-03-01T10:00:00Z',
+    updated_at: '2025-03-01T10:00:00Z',
+    company: { name: 'Desert Falcon Logistics' },
+    assignee: { name: 'Hassan Al Amiri', email: 'hassan@df.example' },
+    creator: { name: 'Sara Nasser', email: 'sara@df.example' },
+    ...overrides,
+  };
+}
+
+export function ticket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id: 't1',
+    title: 'VPN tunnel drops',
+    description: '',
+    status: 'open',
+    priority: 'medium',
+    severity: null,
+    category: 'general',
+    assignee: null,
+    assigneeId: null,
+    assigneeEmail: null,
+    creator: null,
+    companyId: 'c1',
+    companyName: 'Desert Falcon Logistics',
+    customerEmail: null,
+    dueDate: null,
+    estimatedHours: null,
+    actualHours: null,
+    internalNotes: null,
+    slaBreached: false,
+    customerVisible: true,
+    tags: [],
+    resolution: null,
+    createdAt: '2025-03-01T10:00:00Z',
+    updatedAt: '2025-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
