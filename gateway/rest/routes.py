@@ -1,3 +1,86 @@
-from fastapi import APIRouter
+"""/rest/v1: the PostgREST-compatible table and RPC API. One short pipeline, one module per stage, each timed."""
 
+from __future__ import annotations
+
+import logging
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+from fastapi import APIRouter, FastAPI, Request
+from starlette.responses import Response
+
+from gateway.claims import resolve_caller
+from gateway.keys import ExpiredToken, InvalidToken
+from gateway.rest import actions, execute, openapi, respond
+from gateway.rest.cache_state import LiveSchemaCache
+from gateway.rest.errors import ApiError, jwt_error
+from gateway.rest.request import parse_request
+
+log = logging.getLogger("gateway.rest")
 router = APIRouter()
+METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"]
+
+
+class Timings:
+    def __init__(self) -> None:
+        self.stages: list[tuple[str, float]] = []
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.stages.append((name, (time.perf_counter() - started) * 1000))
+
+    def header(self) -> str:
+        return ", ".join(f"{name};dur={ms:.1f}" for name, ms in self.stages)
+
+
+async def on_startup(app: FastAPI) -> None:
+    settings = app.state.settings
+    app.state.rest_cache = LiveSchemaCache(app.state.pool, settings.database_url, settings.db_schemas)
+    await app.state.rest_cache.start()
+
+
+async def on_shutdown(app: FastAPI) -> None:
+    await app.state.rest_cache.stop()
+
+
+@router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+@router.api_route("/{path:path}", methods=METHODS, include_in_schema=False)
+async def rest(request: Request, path: str = "") -> Response:
+    timings = Timings()
+    try:
+        response = await _pipeline(request, path, timings)
+    except ApiError as error:
+        response = error.response()
+    response.headers["Server-Timing"] = timings.header()
+    return response
+
+
+async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
+    state = request.app.state
+    settings = state.settings
+    with timings.stage("jwt"):
+        try:
+            caller = resolve_caller(state.keys, request.headers)
+        except ExpiredToken:
+            raise jwt_error(expired=True) from None
+        except InvalidToken:
+            raise jwt_error(expired=False) from None
+    body = await request.body()
+    with timings.stage("parse"):
+        req = parse_request(request.method, path, request.query_params.multi_items(), request.headers, body,
+                            settings.db_schemas)
+    cache = state.rest_cache.current
+    if req.kind == "openapi":
+        return openapi.describe(cache, req.schema, caller.role, str(request.base_url).rstrip("/"))
+    with timings.stage("plan"):
+        action = actions.plan_action(cache, req, caller.role, settings.max_rows)
+    with timings.stage("transaction"):
+        result = await execute.run(state.pool, caller, req, action, path=request.url.path,
+                                   headers=request.headers, max_rows=settings.max_rows)
+    with timings.stage("response"):
+        return respond.respond(req, action, result)

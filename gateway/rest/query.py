@@ -1,0 +1,349 @@
+"""Plan → one SQL statement whose single row is (total, page count, body, location): PostgREST's Query stage.
+
+Values are always bound parameters; identifiers come from the plan (hence the schema cache) only.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from psycopg import sql
+
+from gateway.rest.plan import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
+from gateway.rest.schema_cache import Column, Table
+from gateway.rest.types import Filter, LogicTree, MediaType
+
+_COMPARE = {
+    "eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "like": "LIKE", "ilike": "ILIKE",
+    "match": "~", "imatch": "~*", "cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxl": "&<",
+    "nxr": "&>", "adj": "-|-", "isdistinct": "IS DISTINCT FROM",
+}
+_IS = {"null": "IS NULL", "not_null": "IS NOT NULL", "true": "IS TRUE", "false": "IS FALSE", "unknown": "IS UNKNOWN"}
+_TSQUERY = {"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_tsquery",
+            "wfts": "websearch_to_tsquery"}
+
+
+@dataclass
+class Statement:
+    query: sql.Composable
+    params: dict[str, Any] = field(default_factory=dict)
+    count_query: sql.Composable | None = None
+
+
+class Builder:
+    """Accumulates named parameters and fresh aliases while the statement is composed."""
+
+    def __init__(self) -> None:
+        self.params: dict[str, Any] = {}
+        self._aliases = 0
+
+    def bind(self, value: Any, cast: str | None = None) -> sql.Composable:
+        name = f"p{len(self.params)}"
+        self.params[name] = value
+        placeholder = sql.Placeholder(name)
+        return sql.SQL("{}::{}").format(placeholder, sql.SQL(cast)) if cast else placeholder
+
+    def alias(self) -> str:
+        self._aliases += 1
+        return f"pgrst_{self._aliases}"
+
+    # -- expressions -------------------------------------------------------------------------------------------
+
+    def column(self, alias: str, expr: ColumnExpr) -> sql.Composable:
+        if expr.computed is not None:
+            out: sql.Composable = sql.SQL("{}.{}({})").format(
+                sql.Identifier(expr.computed.schema), sql.Identifier(expr.computed.name), sql.Identifier(alias))
+        else:
+            out = sql.SQL("{}.{}").format(sql.Identifier(alias), sql.Identifier(expr.name))
+        for step in expr.json_path:
+            key = self.bind(int(step.key), "int4") if step.key.lstrip("-").isdigit() else self.bind(step.key, "text")
+            out = sql.SQL("({} {} {})").format(out, sql.SQL("->>" if step.as_text else "->"), key)
+        return out
+
+    @staticmethod
+    def cast(expr: sql.Composable, cast: tuple[str, str, bool] | None) -> sql.Composable:
+        if cast is None:
+            return expr
+        schema, name, is_array = cast
+        return sql.SQL("({})::{}.{}{}").format(expr, sql.Identifier(schema), sql.Identifier(name),
+                                               sql.SQL("[]" if is_array else ""))
+
+    def condition(self, alias: str, cond: PCondition) -> sql.Composable:
+        return self._tree(alias, cond.tree, cond.exprs)
+
+    def _tree(self, alias: str, node, exprs) -> sql.Composable:
+        if isinstance(node, LogicTree):
+            joiner = sql.SQL(" AND " if node.op == "and" else " OR ")
+            inner = joiner.join(self._tree(alias, child, exprs) for child in node.children) if node.children \
+                else sql.SQL("TRUE")
+            out = sql.SQL("({})").format(inner)
+        else:
+            out = self._filter(alias, node, exprs[node.ref])
+        return sql.SQL("NOT {}").format(out) if node.negate else out
+
+    def _filter(self, alias: str, f: Filter, expr: ColumnExpr) -> sql.Composable:
+        column = self.column(alias, expr)
+        if f.op == "is":
+            return sql.SQL("({} {})").format(column, sql.SQL(_IS[f.value]))
+        if f.op == "in":
+            if not f.value:
+                return sql.SQL("FALSE")
+            return sql.SQL("({} IN ({}))").format(column, sql.SQL(", ").join(self.bind(v) for v in f.value))
+        if f.op in _TSQUERY:
+            function = sql.SQL(_TSQUERY[f.op])
+            config = [self.bind(f.fts_config, "regconfig")] if f.fts_config else []
+            query = sql.SQL("{}({})").format(function, sql.SQL(", ").join([*config, self.bind(f.value)]))
+            vector = column if expr.is_tsvector else sql.SQL("to_tsvector({})").format(
+                sql.SQL(", ").join([*config, sql.SQL("({})::text").format(column)]))
+            return sql.SQL("({} @@ {})").format(vector, query)
+        operator = sql.SQL(_COMPARE[f.op])
+        if f.quantifier:
+            values = [_like(v) for v in f.value] if f.op in ("like", "ilike") else list(f.value)
+            return sql.SQL("({} {} {}({}))").format(column, operator, sql.SQL(f.quantifier.upper()),
+                                                   self.bind(_array_literal(values)))
+        value = _like(f.value) if f.op in ("like", "ilike") else f.value
+        return sql.SQL("({} {} {})").format(column, operator, self.bind(value))
+
+    # -- select trees --------------------------------------------------------------------------------------------
+
+    def node_select(self, node: PNode, alias: str, source: sql.Composable, where: list[sql.Composable],
+                    *, paged: bool = True) -> sql.Composable:
+        items: list[sql.Composable] = []
+        joins: list[sql.Composable] = []
+        groups: list[sql.Composable] = []
+        lateral_of: dict[int, str] = {}
+        for item in node.items:
+            if isinstance(item, PField):
+                items.append(sql.SQL("{} AS {}").format(self._field(alias, item), sql.Identifier(item.label)))
+                if not item.aggregate and node.aggregated:
+                    groups.append(self._field(alias, item))
+            else:
+                lateral = self.alias()
+                lateral_of[id(item)] = lateral
+                joins.append(self._lateral(item, alias, lateral))
+                items.extend(self._embed_items(item, lateral))
+        conditions = where + [self.condition(alias, c) for c in node.conditions]
+        parts = [sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]
+        parts += joins
+        if conditions:
+            parts.append(sql.SQL("WHERE {}").format(sql.SQL(" AND ").join(conditions)))
+        if groups:
+            parts.append(sql.SQL("GROUP BY {}").format(sql.SQL(", ").join(groups)))
+        if paged:
+            parts += self._order_and_page(node, alias, lateral_of)
+        return sql.SQL(" ").join(parts)
+
+    def count_select(self, node: PNode, alias: str, source: sql.Composable, where: list[sql.Composable]) -> sql.Composable:
+        """The rows the page is cut from: the same source, filters and inner embeds, without the body."""
+        joins = []
+        for item in node.items:
+            if isinstance(item, PEmbed) and item.inner:
+                joins.append(self._lateral(item, alias, self.alias()))
+        conditions = where + [self.condition(alias, c) for c in node.conditions]
+        parts = [sql.SQL("SELECT 1 FROM {}").format(source), *joins]
+        if conditions:
+            parts.append(sql.SQL("WHERE {}").format(sql.SQL(" AND ").join(conditions)))
+        if node.aggregated:
+            groups = [self._field(alias, i) for i in node.items if isinstance(i, PField) and not i.aggregate]
+            if groups:
+                parts.append(sql.SQL("GROUP BY {}").format(sql.SQL(", ").join(groups)))
+        return sql.SQL(" ").join(parts)
+
+    def _field(self, alias: str, item: PField) -> sql.Composable:
+        if item.expr is None:
+            return self.cast(sql.SQL("pg_catalog.count(*)"), item.aggregate_cast)
+        expr = self.cast(self.column(alias, item.expr), item.cast)
+        if item.aggregate:
+            expr = self.cast(sql.SQL("pg_catalog.{}({})").format(sql.SQL(item.aggregate), expr), item.aggregate_cast)
+        return expr
+
+    def _order_and_page(self, node: PNode, alias: str, lateral_of: dict[int, str]) -> list[sql.Composable]:
+        parts = []
+        if node.order:
+            terms = []
+            for order in node.order:
+                if order.embed is not None:
+                    expr = sql.SQL("{}.{}").format(sql.Identifier(lateral_of[id(order.embed)]),
+                                                   sql.Identifier(order.expr.name))
+                else:
+                    expr = self.column(alias, order.expr)
+                direction = sql.SQL(" DESC" if order.term.descending else " ASC")
+                nulls = sql.SQL(f" NULLS {order.term.nulls.upper()}" if order.term.nulls else "")
+                terms.append(sql.Composed([expr, direction, nulls]))
+            parts.append(sql.SQL("ORDER BY {}").format(sql.SQL(", ").join(terms)))
+        if node.limit is not None:
+            parts.append(sql.SQL("LIMIT {}").format(self.bind(node.limit, "bigint")))
+        if node.offset:
+            parts.append(sql.SQL("OFFSET {}").format(self.bind(node.offset, "bigint")))
+        return parts
+
+    def _lateral(self, embed: PEmbed, parent: str, lateral: str) -> sql.Composable:
+        child = self.alias()
+        rel = embed.rel
+        target = rel.target
+        source: sql.Composable = table_ref(target, child)
+        where: list[sql.Composable] = []
+        if rel.kind == "m2o":
+            where = _equal_columns(child, rel.fk.target_columns, parent, rel.fk.columns)
+        elif rel.kind in ("o2m", "o2o"):
+            where = _equal_columns(child, rel.fk.columns, parent, rel.fk.target_columns)
+        elif rel.kind == "m2m":
+            junction = self.alias()
+            link = _equal_columns(junction, rel.junction_source_fk.columns, parent,
+                                  rel.junction_source_fk.target_columns)
+            link += _equal_columns(junction, rel.junction_target_fk.columns, child,
+                                   rel.junction_target_fk.target_columns)
+            where = [sql.SQL("EXISTS (SELECT 1 FROM {} WHERE {})").format(
+                table_ref(rel.junction, junction), sql.SQL(" AND ").join(link))]
+        else:
+            function = rel.function
+            source = sql.SQL("{}.{}({}) AS {}").format(sql.Identifier(function.schema),
+                                                       sql.Identifier(function.name), sql.Identifier(parent),
+                                                       sql.Identifier(child))
+        body = self.node_select(embed.node, child, source, where)
+        join = sql.SQL("INNER JOIN LATERAL" if embed.inner else "LEFT JOIN LATERAL")
+        if rel.to_one:
+            return sql.SQL("{} ({}) AS {} ON TRUE").format(join, body, sql.Identifier(lateral))
+        if embed.spread:
+            aggregated = sql.SQL(", ").join(
+                sql.SQL("json_agg(pgrst_e.{0}) AS {0}").format(sql.Identifier(label))
+                for label in output_labels(embed.node))
+        else:
+            aggregated = sql.SQL("json_agg(pgrst_e) AS body")
+        condition = sql.SQL("{}.body IS NOT NULL").format(sql.Identifier(lateral)) \
+            if embed.inner and not embed.spread else sql.SQL("TRUE")
+        return sql.SQL("{} (SELECT {} FROM ({}) AS pgrst_e) AS {} ON {}").format(
+            join, aggregated, body, sql.Identifier(lateral), condition)
+
+    @staticmethod
+    def _embed_items(embed: PEmbed, lateral: str) -> list[sql.Composable]:
+        lat = sql.Identifier(lateral)
+        if embed.spread:
+            if embed.rel.to_one:
+                return [sql.SQL("{}.{} AS {}").format(lat, sql.Identifier(label), sql.Identifier(label))
+                        for label in output_labels(embed.node)]
+            return [sql.SQL("COALESCE({}.{}, '[]') AS {}").format(lat, sql.Identifier(label), sql.Identifier(label))
+                    for label in output_labels(embed.node)]
+        if embed.rel.to_one:
+            return [sql.SQL("to_json({}) AS {}").format(lat, sql.Identifier(embed.label))]
+        return [sql.SQL("COALESCE({}.body, '[]') AS {}").format(lat, sql.Identifier(embed.label))]
+
+
+def output_labels(node: PNode) -> list[str]:
+    labels: list[str] = []
+    for item in node.items:
+        if isinstance(item, PEmbed) and item.spread:
+            labels.extend(output_labels(item.node))
+        else:
+            labels.append(item.label)
+    return labels
+
+
+def table_ref(table: Table, alias: str) -> sql.Composable:
+    return sql.SQL("{}.{} AS {}").format(sql.Identifier(table.schema), sql.Identifier(table.name),
+                                         sql.Identifier(alias))
+
+
+def _equal_columns(left: str, left_cols, right: str, right_cols) -> list[sql.Composable]:
+    return [sql.SQL("{}.{} = {}.{}").format(sql.Identifier(left), sql.Identifier(a), sql.Identifier(right),
+                                            sql.Identifier(b)) for a, b in zip(left_cols, right_cols)]
+
+
+def _like(pattern: str) -> str:
+    return pattern.replace("*", "%")
+
+
+def _array_literal(values: list[str]) -> str:
+    escaped = ('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in values)
+    return "{" + ",".join(escaped) + "}"
+
+
+# -- whole statements ----------------------------------------------------------------------------------------------
+
+
+def body_expression(media: MediaType, labels: list[str], scalar: bool = False) -> sql.Composable:
+    """The response body, built by PostgreSQL from the rows of `pgrst_t`."""
+    if media.kind == "csv":
+        cells = sql.SQL(" || ',' || ").join(
+            sql.SQL("coalesce('\"' || replace(pgrst_t.{}::text, '\"', '\"\"') || '\"', '')").format(
+                sql.Identifier(label)) for label in labels) if labels else sql.SQL("''")
+        return sql.SQL("coalesce(string_agg({}, E'\\n'), '')").format(cells)
+    rows = sql.SQL("json_agg(pgrst_t.{})").format(sql.Identifier(labels[0])) if scalar else sql.SQL("json_agg(pgrst_t)")
+    if media.kind == "object":
+        rows = sql.SQL("({} -> 0)").format(rows)
+    if media.strip_nulls:
+        rows = sql.SQL("json_strip_nulls({})").format(rows)
+    fallback = "''" if media.kind == "object" else "'[]'"
+    return sql.SQL("coalesce(({})::text, {})").format(rows, sql.SQL(fallback))
+
+
+def read_statement(builder: Builder, node: PNode, media: MediaType, counted: bool, exact: bool = True) -> Statement:
+    alias = builder.alias()
+    source = table_ref(node.table, alias)
+    page = builder.node_select(node, alias, source, [])
+    count = builder.count_select(node, builder.alias(), table_ref(node.table, alias), []) if counted else None
+    return _wrap(builder, page, count, media, output_labels(node))
+
+
+def count_of(count: sql.Composable) -> sql.Composable:
+    return sql.SQL("(SELECT pg_catalog.count(*) FROM ({}) AS pgrst_c)").format(count)
+
+
+def _wrap(builder: Builder, page: sql.Composable, count: sql.Composable | None, media: MediaType,
+          labels: list[str], scalar: bool = False, exact: bool = True) -> Statement:
+    """`count` is the counted rows' query; `exact` puts its count in the statement (else the caller estimates)."""
+    total = count_of(count) if count is not None and exact else sql.SQL("NULL::bigint")
+    query = sql.SQL(
+        "WITH pgrst_source AS ({}) SELECT {} AS total, pg_catalog.count(*) AS page, {} AS body, NULL AS location"
+        " FROM (SELECT * FROM pgrst_source) AS pgrst_t"
+    ).format(page, total, body_expression(media, labels, scalar))
+    return Statement(query, builder.params, count)
+
+
+def call_statement(builder: Builder, call: CallPlan, media: MediaType, counted: bool) -> Statement:
+    function = call.function
+    arguments, source_prefix = _call_arguments(builder, call)
+    invocation = sql.SQL("{}.{}({})").format(sql.Identifier(function.schema), sql.Identifier(function.name),
+                                             arguments)
+    alias = builder.alias()
+    if function.return_kind == "void":
+        query = sql.SQL("SELECT NULL::bigint AS total, 1::bigint AS page, '' AS body, NULL AS location"
+                        " FROM {} LATERAL (SELECT {}) AS pgrst_call").format(source_prefix, invocation)
+        return Statement(query, builder.params)
+    if call.node is None:
+        source = sql.SQL("{} LATERAL {} AS {}({})").format(source_prefix, invocation, sql.Identifier(alias),
+                                                             sql.Identifier(function.name))
+        column = PNode(call_scalar_table(function), [PField(function.name, ColumnExpr(function.name))])
+        page = builder.node_select(column, alias, source, [])
+        count = builder.count_select(column, alias, source, []) if counted else None
+        wrapped_media = media if function.returns_set or media.kind != "json" else MediaType("object", media.strip_nulls)
+        return _wrap(builder, page, count, wrapped_media, [function.name], scalar=True)
+    source = sql.SQL("{} LATERAL {} AS {}").format(source_prefix, invocation, sql.Identifier(alias))
+    page = builder.node_select(call.node, alias, source, [])
+    count = builder.count_select(call.node, alias, source, []) if counted else None
+    if not function.returns_set and media.kind == "json":
+        media = MediaType("object", media.strip_nulls)
+    return _wrap(builder, page, count, media, output_labels(call.node))
+
+
+def call_scalar_table(function) -> Table:
+    return Table(function.schema, function.name, "f",
+                 {function.name: Column(function.name, function.return_type, function.return_type, True, False)},
+                 (), (), frozenset())
+
+
+def _call_arguments(builder: Builder, call: CallPlan) -> tuple[sql.Composable, sql.Composable]:
+    """Named arguments read from one JSON object with json_to_record, so JSON arrays become SQL arrays (PostgREST)."""
+    if call.single_json_arg:
+        arg = call.function.inputs[0]
+        return builder.bind(json.dumps(call.args), arg.type.replace('"', "")), sql.SQL("(SELECT) AS pgrst_args,")
+    inputs = [a for a in call.function.inputs if a.name in call.args]
+    if not inputs:
+        return sql.SQL(""), sql.SQL("(SELECT) AS pgrst_args,")
+    columns = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(a.name), sql.SQL(a.type)) for a in inputs)
+    record = sql.SQL("json_to_record({}) AS pgrst_args({}),").format(
+        builder.bind(json.dumps({a.name: call.args[a.name] for a in inputs}), "json"), columns)
+    named = sql.SQL(", ").join(sql.SQL("{0} := pgrst_args.{0}").format(sql.Identifier(a.name)) for a in inputs)
+    return named, record

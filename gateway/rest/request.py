@@ -1,0 +1,239 @@
+"""HTTP → what the caller wants (PostgREST's ApiRequest): target, select tree, filters, paging, Prefer, Accept, body.
+
+Pure: no database and no schema; names are checked by the planner.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+from urllib.parse import parse_qsl
+
+from gateway.rest import grammar
+from gateway.rest.errors import ApiError, bad_body, bad_query, bad_range, bad_schema, not_acceptable
+from gateway.rest.types import MediaType, NodeOptions, Preferences, SelectItem
+
+RESERVED = frozenset({"select", "order", "limit", "offset", "on_conflict", "columns", "or", "and", "not.or", "not.and"})
+_PREFERENCES = {
+    "return": {"minimal", "headers-only", "representation"},
+    "count": {"exact", "planned", "estimated"},
+    "resolution": {"merge-duplicates", "ignore-duplicates"},
+    "missing": {"default", "null"},
+    "handling": {"strict", "lenient"},
+    "tx": {"commit", "rollback"},
+    "params": {"single-object"},
+}
+
+
+@dataclass
+class ApiRequest:
+    method: str
+    kind: str  # table | rpc | openapi
+    name: str
+    schema: str
+    select: tuple[SelectItem, ...]
+    options: dict[tuple[str, ...], NodeOptions]
+    params: list[tuple[str, str]]  # the non-reserved query parameters: filters, or a GET function's arguments
+    prefer: Preferences
+    media: MediaType
+    body: Any = None
+    columns: tuple[str, ...] | None = None
+    on_conflict: tuple[str, ...] | None = None
+    selected: bool = False  # select= was given explicitly
+    has_range_header: bool = False
+    invalid_prefs: list[str] = field(default_factory=list)
+
+    @property
+    def root(self) -> NodeOptions:
+        return self.options.setdefault((), NodeOptions())
+
+    @property
+    def read_only(self) -> bool:
+        return self.method in ("GET", "HEAD")
+
+
+def parse_request(
+    method: str,
+    path: str,
+    query: Sequence[tuple[str, str]],
+    headers: Mapping[str, str],
+    body: bytes,
+    schemas: tuple[str, ...],
+) -> ApiRequest:
+    kind, name = _target(path)
+    schema = _profile(method, headers, schemas)
+    prefer, invalid = parse_prefer(headers.get("prefer", ""))
+    if prefer.handling == "strict" and invalid:
+        raise ApiError(400, "PGRST122", "Invalid preferences given with handling=strict",
+                       f"Invalid preferences: {', '.join(invalid)}")
+    select_text = next((v for k, v in query if k == "select"), None)
+    request = ApiRequest(
+        method=method, kind=kind, name=name, schema=schema,
+        select=grammar.parse_select(select_text or ""),
+        options={}, params=[], prefer=prefer,
+        media=parse_accept(headers.get("accept") or "", kind),
+        selected=select_text is not None, invalid_prefs=invalid,
+    )
+    for key, value in query:
+        if key == "select":
+            continue
+        if key == "columns":
+            request.columns = grammar.parse_columns(value)
+        elif key == "on_conflict":
+            request.on_conflict = grammar.parse_columns(value)
+        elif key.split(".")[-1] in ("order", "limit", "offset") or key.split(".")[-1] in ("or", "and"):
+            _node_option(request, key, value)
+        else:
+            request.params.append((key, value))
+    if kind == "table" or method not in ("GET", "HEAD"):
+        add_filters(request, request.params)
+        request.params = []
+    _apply_range(request, method, headers.get("range"))
+    if method in ("POST", "PATCH", "PUT") or (kind == "rpc" and method == "POST"):
+        request.body = parse_body(body, headers.get("content-type") or "application/json")
+    return request
+
+
+def _target(path: str) -> tuple[str, str]:
+    parts = [p for p in path.strip("/").split("/") if p]
+    if not parts:
+        return "openapi", ""
+    if len(parts) == 2 and parts[0] == "rpc":
+        return "rpc", parts[1]
+    if len(parts) == 1:
+        return "table", parts[0]
+    raise ApiError(404, "PGRST125", f"Invalid path specified in request URL: /{path.strip('/')}")
+
+
+def _profile(method: str, headers: Mapping[str, str], schemas: tuple[str, ...]) -> str:
+    header = "accept-profile" if method in ("GET", "HEAD") else "content-profile"
+    wanted = headers.get(header)
+    if wanted is None:
+        return schemas[0]
+    if wanted not in schemas:
+        raise bad_schema(schemas)
+    return wanted
+
+
+def parse_prefer(header: str) -> tuple[Preferences, list[str]]:
+    found: dict[str, Any] = {}
+    invalid: list[str] = []
+    for item in (part.strip() for part in header.split(",")):
+        if not item:
+            continue
+        key, _, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if key == "max-affected" and value.isdigit():
+            found["max_affected"] = int(value)
+        elif value in _PREFERENCES.get(key, ()):
+            found.setdefault("return_" if key == "return" else key, value)
+        elif key != "timezone":
+            invalid.append(item)
+    return Preferences(**found), invalid
+
+
+def parse_accept(header: str, kind: str) -> MediaType:
+    if not header.strip():
+        return MediaType("json")
+    for raw in header.split(","):
+        media, _, params = raw.strip().partition(";")
+        media = media.strip().lower()
+        stripped = "nulls=stripped" in params.replace(" ", "")
+        if media in ("application/json", "*/*", "application/*", "application/openapi+json") or (
+            media == "application/vnd.pgrst.array+json"
+        ):
+            return MediaType("json", strip_nulls=stripped)
+        if media == "application/vnd.pgrst.object+json" or media == "application/vnd.pgrst.object":
+            return MediaType("object", strip_nulls=stripped)
+        if media in ("text/csv", "text/*") and kind != "openapi":
+            return MediaType("csv")
+        if media.startswith("application/vnd.pgrst.plan"):
+            for_match = re.search(r'for="?([^";]+)"?', params)
+            return MediaType("plan", plan_format="text" if media.endswith("+text") else "json",
+                             plan_for=for_match.group(1) if for_match else "application/json")
+    raise not_acceptable(header)
+
+
+def _node_option(request: ApiRequest, key: str, value: str) -> None:
+    negate = False
+    parts = key.split(".")
+    if len(parts) >= 2 and parts[-2] == "not" and parts[-1] in ("or", "and"):
+        negate = True
+        parts = parts[:-2] + parts[-1:]
+    *path, option = parts
+    node = request.options.setdefault(tuple(path), NodeOptions())
+    if option in ("or", "and"):
+        node.conditions.append(grammar.parse_logic(option, negate, value))
+    elif option == "order":
+        node.order = grammar.parse_order(value)
+    elif option == "limit":
+        node.limit = grammar.parse_count(key, value)
+    else:
+        node.offset = grammar.parse_count(key, value)
+
+
+def add_filters(request: ApiRequest, params: list[tuple[str, str]]) -> None:
+    """`col=op.value` and `embed.col=op.value` (also with JSON paths: `data->>k=eq.v`)."""
+    for key, value in params:
+        path, column = _split_filter_key(key)
+        ref = grammar.parse_field(column, "filter")
+        request.options.setdefault(path, NodeOptions()).conditions.append(grammar.parse_filter(ref, value))
+
+
+def _split_filter_key(key: str) -> tuple[tuple[str, ...], str]:
+    arrow = key.find("->")
+    head, tail = (key, "") if arrow < 0 else (key[:arrow], key[arrow:])
+    parts = head.split(".")
+    if any(not p for p in parts):
+        raise bad_query(f'"failed to parse filter key ({key})"', "empty name")
+    return tuple(parts[:-1]), parts[-1] + tail
+
+
+def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
+    if not header or method not in ("GET", "HEAD"):
+        return
+    match = re.fullmatch(r"\s*(?:items=)?(\d+)-(\d*)\s*", header)
+    if not match:
+        raise bad_range("Requested range not satisfiable", f"could not read the Range header {header!r}")
+    first = int(match.group(1))
+    last = int(match.group(2)) if match.group(2) else None
+    if last is not None and last < first:
+        raise bad_range("Requested range not satisfiable", "the range's end is before its start")
+    root = request.root
+    request.has_range_header = True
+    if root.offset is None:
+        root.offset = first
+    if last is not None and root.limit is None:
+        root.limit = last - first + 1
+
+
+def parse_body(body: bytes, content_type: str) -> Any:
+    media = content_type.split(";")[0].strip().lower()
+    if not body.strip():
+        return None
+    if media == "text/csv":
+        return _csv_rows(body)
+    if media not in ("application/json", "", "application/x-www-form-urlencoded"):
+        raise ApiError(415, "PGRST107", f"None of these media types are available: {media}")
+    if media == "application/x-www-form-urlencoded":
+        return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise bad_body("Empty or invalid json", str(exc).split(":")[0]) from None
+
+
+def _csv_rows(body: bytes) -> list[dict[str, str | None]]:
+    try:
+        reader = csv.reader(io.StringIO(body.decode("utf-8")))
+        rows = list(reader)
+    except (csv.Error, UnicodeDecodeError):
+        raise bad_body("Empty or invalid csv") from None
+    if not rows:
+        return []
+    header, *data = rows
+    return [{k: (None if v == "NULL" else v) for k, v in zip(header, row)} for row in data]

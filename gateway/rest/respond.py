@@ -1,0 +1,75 @@
+"""Result → HTTP response: status, Content-Range, Preference-Applied, Location and the body PostgreSQL built."""
+
+from __future__ import annotations
+
+import csv
+import io
+from urllib.parse import quote
+
+from starlette.responses import Response
+
+from gateway.rest import errors
+from gateway.rest.actions import Action
+from gateway.rest.execute import Result
+from gateway.rest.request import ApiRequest
+
+_MEDIA = {
+    "json": "application/json; charset=utf-8",
+    "object": "application/vnd.pgrst.object+json; charset=utf-8",
+    "csv": "text/csv; charset=utf-8",
+}
+
+
+def content_range(first: int, page: int, total: int | None) -> str:
+    total_text = "*" if total is None else str(total)
+    if page == 0:
+        return f"*/{total_text}"
+    return f"{first}-{first + page - 1}/{total_text}"
+
+
+def respond(req: ApiRequest, action: Action, result: Result) -> Response:
+    headers: dict[str, str] = {}
+    if action.applied:
+        headers["Preference-Applied"] = ", ".join(action.applied)
+    if action.media.kind == "plan":
+        media = f"application/vnd.pgrst.plan+{action.media.plan_format}; for=\"{action.media.plan_for}\"; charset=utf-8"
+        return Response(result.body, 200, headers, media_type=media)
+    body = result.body
+    if action.media.kind == "csv":
+        body = _csv_header(action.labels) + ("\n" + body if body else "")
+    if action.kind == "mutate":
+        status = _mutation_status(req)
+        headers["Content-Range"] = content_range(0, result.page, result.page if req.prefer.count else None)
+        if result.location and action.table is not None:
+            query = "&".join(f"{quote(c)}=eq.{quote(str(v))}" for c, v in zip(action.table.pk, result.location))
+            headers["Location"] = f"/{action.table.name}?{query}"
+        if status == 204 or req.prefer.return_ != "representation":
+            return Response(None, status, headers)
+        return Response(body, status, headers, media_type=_MEDIA[action.media.kind])
+    if action.void:
+        return Response(None, 204, headers)
+    status = 200
+    headers["Content-Range"] = content_range(action.offset, result.page, result.total)
+    if result.total is not None:
+        if result.page == 0 and action.offset > 0 and action.offset >= result.total:
+            raise errors.bad_range("Requested range not satisfiable",
+                                   f"An offset of {action.offset} was requested, but there are only "
+                                   f"{result.total} rows.")
+        if action.offset > 0 or action.offset + result.page < result.total:
+            status = 206
+    if req.method == "HEAD":
+        return Response(None, status, headers, media_type=_MEDIA.get(action.media.kind))
+    return Response(body, status, headers, media_type=_MEDIA[action.media.kind])
+
+
+def _mutation_status(req: ApiRequest) -> int:
+    representation = req.prefer.return_ == "representation"
+    if req.method == "POST":
+        return 201
+    return 200 if representation else 204
+
+
+def _csv_header(labels: list[str]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(labels)
+    return out.getvalue()

@@ -1,0 +1,213 @@
+"""What the planner may name: tables, views, columns, keys and functions of the exposed schemas, from pg_catalog."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import psycopg
+
+API_ROLES = ("anon", "authenticated", "service_role")
+# SQL spellings a cast may use, mapped to the catalog's own type names.
+TYPE_ALIASES = {
+    "integer": "int4", "int": "int4", "bigint": "int8", "smallint": "int2", "real": "float4",
+    "double precision": "float8", "boolean": "bool", "decimal": "numeric", "character varying": "varchar",
+    "character": "bpchar", "char": "bpchar", "timestamp with time zone": "timestamptz",
+    "timestamp without time zone": "timestamp", "time with time zone": "timetz",
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: str  # format_type(), e.g. "text[]", "numeric(7,2)"
+    base: str  # pg_type.typname of the column's type (arrays: "_text")
+    nullable: bool
+    has_default: bool
+    description: str | None = None
+
+
+@dataclass
+class Table:
+    schema: str
+    name: str
+    kind: str  # r, v, m, f, p
+    columns: dict[str, Column]
+    pk: tuple[str, ...]
+    uniques: tuple[tuple[str, ...], ...]
+    visible_to: frozenset[str]
+    description: str | None = None
+    computed: dict[str, "Function"] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ForeignKey:
+    name: str
+    table: tuple[str, str]
+    columns: tuple[str, ...]
+    target: tuple[str, str]
+    target_columns: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    type: str
+    mode: str  # i, o, b, v, t
+    has_default: bool
+
+
+@dataclass(frozen=True)
+class Function:
+    schema: str
+    name: str
+    args: tuple[Arg, ...]
+    returns_set: bool
+    return_type: str
+    return_kind: str  # scalar | composite | void
+    return_table: tuple[str, str] | None
+    out_columns: tuple[Arg, ...]
+    volatility: str  # i, s, v
+    visible_to: frozenset[str]
+
+    @property
+    def inputs(self) -> tuple[Arg, ...]:
+        return tuple(a for a in self.args if a.mode in ("i", "b", "v"))
+
+
+@dataclass
+class SchemaCache:
+    schemas: tuple[str, ...]
+    tables: dict[tuple[str, str], Table]
+    foreign_keys: list[ForeignKey]
+    functions: dict[tuple[str, str], list[Function]]
+    types: dict[str, tuple[str, str]]  # cast spelling → (schema, typname)
+
+    def table(self, schema: str, name: str) -> Table | None:
+        return self.tables.get((schema, name))
+
+    def cast_type(self, spelled: str) -> tuple[str, str, bool] | None:
+        """(schema, typname, is_array) for a cast the caller wrote, or None when no such type exists."""
+        is_array = spelled.endswith("[]")
+        name = " ".join(spelled.removesuffix("[]").lower().split())
+        found = self.types.get(TYPE_ALIASES.get(name, name))
+        return (found[0], found[1], is_array) if found else None
+
+
+_TABLES = """
+select n.nspname, c.relname, c.relkind::text, obj_description(c.oid, 'pg_class'),
+  array(select r from unnest(%(roles)s::text[]) r
+        where has_table_privilege(r, c.oid, 'SELECT,INSERT,UPDATE,DELETE')),
+  coalesce((select json_agg(json_build_array(a.attname, format_type(a.atttypid, a.atttypmod), t.typname,
+                                             not a.attnotnull, a.atthasdef or a.attidentity <> '' or a.attgenerated <> '',
+                                             col_description(c.oid, a.attnum)) order by a.attnum)
+            from pg_attribute a join pg_type t on t.oid = a.atttypid
+            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'),
+  coalesce((select json_agg(json_build_array(k.contype,
+              (select json_agg(a.attname order by u.ord) from unnest(k.conkey) with ordinality u(num, ord)
+               join pg_attribute a on a.attrelid = c.oid and a.attnum = u.num)))
+            from pg_constraint k where k.conrelid = c.oid and k.contype in ('p', 'u')), '[]')
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = any(%(schemas)s) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+"""
+
+_FOREIGN_KEYS = """
+select k.conname, sn.nspname, s.relname, tn.nspname, t.relname,
+  (select json_agg(a.attname order by u.ord) from unnest(k.conkey) with ordinality u(num, ord)
+   join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.num),
+  (select json_agg(a.attname order by u.ord) from unnest(k.confkey) with ordinality u(num, ord)
+   join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.num)
+from pg_constraint k
+join pg_class s on s.oid = k.conrelid join pg_namespace sn on sn.oid = s.relnamespace
+join pg_class t on t.oid = k.confrelid join pg_namespace tn on tn.oid = t.relnamespace
+where k.contype = 'f' and sn.nspname = any(%(schemas)s) and tn.nspname = any(%(schemas)s)
+"""
+
+_FUNCTIONS = """
+select n.nspname, p.proname, p.proretset, format_type(p.prorettype, null), rt.typtype::text,
+  rc.relname, rn.nspname, p.provolatile::text,
+  array(select r from unnest(%(roles)s::text[]) r where has_function_privilege(r, p.oid, 'EXECUTE')),
+  coalesce((select json_agg(json_build_array(coalesce(p.proargnames[u.ord], ''), format_type(u.typ, null),
+                                             coalesce(p.proargmodes[u.ord]::text, 'i')) order by u.ord)
+            from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(typ, ord)), '[]'),
+  p.pronargdefaults
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
+where n.nspname = any(%(schemas)s) and p.prokind = 'f'
+"""
+
+_TYPES = """
+select n.nspname, t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+where (n.nspname = 'pg_catalog' or n.nspname = any(%(schemas)s)) and t.typtype in ('b', 'c', 'd', 'e', 'r', 'm')
+  and t.typname !~ '^_' and t.typname !~ '^pg_'
+"""
+
+
+async def load(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> SchemaCache:
+    params = {"schemas": list(schemas), "roles": list(API_ROLES)}
+    tables: dict[tuple[str, str], Table] = {}
+    for schema, name, kind, comment, roles, columns, keys in await (await conn.execute(_TABLES, params)).fetchall():
+        pk = next((tuple(cols) for kind_, cols in keys if kind_ == "p"), ())
+        uniques = tuple(tuple(cols) for kind_, cols in keys if kind_ == "u")
+        tables[(schema, name)] = Table(
+            schema, name, kind,
+            {c[0]: Column(c[0], c[1], c[2], c[3], c[4], c[5]) for c in columns},
+            pk, uniques, frozenset(roles), comment,
+        )
+    foreign_keys = [
+        ForeignKey(name, (s, t), tuple(cols), (ts, tt), tuple(tcols))
+        for name, s, t, ts, tt, cols, tcols in await (await conn.execute(_FOREIGN_KEYS, params)).fetchall()
+    ]
+    functions: dict[tuple[str, str], list[Function]] = {}
+    for row in await (await conn.execute(_FUNCTIONS, params)).fetchall():
+        function = _function(*row)
+        functions.setdefault((function.schema, function.name), []).append(function)
+    types = {}
+    for schema, name in await (await conn.execute(_TYPES, params)).fetchall():
+        if schema == "pg_catalog" or name not in types:
+            types[name] = (schema, name)
+    cache = SchemaCache(schemas, tables, foreign_keys, functions, types)
+    _attach_computed_columns(cache)
+    return cache
+
+
+def _function(schema, name, returns_set, return_type, typtype, rel_name, rel_schema, volatility, roles, args,
+              defaults) -> Function:
+    all_args = [Arg(a[0], a[1], a[2], False) for a in args]
+    inputs = [i for i, a in enumerate(all_args) if a.mode in ("i", "b", "v")]
+    for index in inputs[len(inputs) - defaults:] if defaults else []:
+        arg = all_args[index]
+        all_args[index] = Arg(arg.name, arg.type, arg.mode, True)
+    outs = tuple(a for a in all_args if a.mode in ("o", "b", "t"))
+    if return_type == "void":
+        kind = "void"
+    elif typtype == "c" or (return_type == "record" and outs):
+        kind = "composite"
+    else:
+        kind = "scalar"
+    return Function(schema, name, tuple(all_args), returns_set, return_type, kind,
+                    (rel_schema, rel_name) if rel_name else None, outs, volatility, frozenset(roles))
+
+
+def _attach_computed_columns(cache: SchemaCache) -> None:
+    """A function taking one row of a table and returning a scalar is a column of that table (PostgREST)."""
+    for overloads in cache.functions.values():
+        for function in overloads:
+            inputs = function.inputs
+            if len(inputs) != 1 or function.return_kind != "scalar" or function.returns_set:
+                continue
+            table = _row_type_table(cache, inputs[0].type)
+            if table is not None and function.name not in table.columns:
+                table.computed[function.name] = function
+
+
+def _row_type_table(cache: SchemaCache, type_name: str) -> Table | None:
+    schema, _, name = type_name.rpartition(".")
+    for candidate in ((schema, name),) if schema else [(s, name) for s in cache.schemas]:
+        if candidate in cache.tables:
+            return cache.tables[candidate]
+    return None
+
+
+def row_type_table(cache: SchemaCache, type_name: str) -> Table | None:
+    return _row_type_table(cache, type_name.strip('"'))

@@ -1,0 +1,121 @@
+"""The typed request tree: what a REST request asks for, before any name is looked up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+AGGREGATES = frozenset({"count", "sum", "avg", "min", "max"})
+
+
+@dataclass(frozen=True)
+class JsonStep:
+    """One `->key` / `->>key` step of a JSON path; `as_text` for `->>`."""
+
+    key: str
+    as_text: bool
+
+
+@dataclass(frozen=True)
+class FieldRef:
+    """A column (or computed column) with an optional JSON path, as used in select, filters and order."""
+
+    name: str
+    json_path: tuple[JsonStep, ...] = ()
+
+    @property
+    def default_label(self) -> str:
+        return self.json_path[-1].key if self.json_path else self.name
+
+
+@dataclass(frozen=True)
+class SelectField:
+    ref: FieldRef | None  # None only for a bare `count()`
+    alias: str | None = None
+    cast: str | None = None
+    aggregate: str | None = None
+    aggregate_cast: str | None = None
+
+
+@dataclass(frozen=True)
+class Star:
+    pass
+
+
+@dataclass(frozen=True)
+class Embed:
+    name: str
+    alias: str | None = None
+    hint: str | None = None
+    join: str | None = None  # "inner" | "left" | None
+    spread: bool = False
+    select: tuple["SelectItem", ...] = ()
+
+
+SelectItem = Union[SelectField, Star, Embed]
+
+
+@dataclass(frozen=True)
+class Filter:
+    ref: FieldRef
+    op: str
+    value: Any  # str, tuple[str, ...] for `in`, or None for `is`
+    negate: bool = False
+    quantifier: str | None = None  # "any" | "all"
+    fts_config: str | None = None
+
+
+@dataclass(frozen=True)
+class LogicTree:
+    op: str  # "and" | "or"
+    children: tuple[Union[Filter, "LogicTree"], ...]
+    negate: bool = False
+
+
+Condition = Union[Filter, LogicTree]
+
+
+@dataclass(frozen=True)
+class OrderTerm:
+    ref: FieldRef
+    descending: bool = False
+    nulls: str | None = None  # "first" | "last"
+    relation: str | None = None  # `order=company(name)`: a to-one embed's column
+
+
+@dataclass
+class NodeOptions:
+    """Filters, order and paging addressed to one level of the tree: the root (path ()) or an embed path."""
+
+    conditions: list[Condition] = field(default_factory=list)
+    order: list[OrderTerm] = field(default_factory=list)
+    limit: int | None = None
+    offset: int | None = None
+
+
+@dataclass(frozen=True)
+class Preferences:
+    return_: str | None = None  # minimal | headers-only | representation
+    count: str | None = None  # exact | planned | estimated
+    resolution: str | None = None  # merge-duplicates | ignore-duplicates
+    missing: str | None = None  # default
+    handling: str | None = None  # strict | lenient
+    tx: str | None = None  # commit | rollback
+    max_affected: int | None = None
+    params: str | None = None  # single-object
+
+    def applied(self) -> list[str]:
+        pairs = [
+            ("return", self.return_), ("count", self.count), ("resolution", self.resolution),
+            ("missing", self.missing), ("handling", self.handling), ("tx", self.tx),
+            ("max-affected", self.max_affected), ("params", self.params),
+        ]
+        return [f"{name}={value}" for name, value in pairs if value is not None]
+
+
+@dataclass(frozen=True)
+class MediaType:
+    kind: str  # json | object | csv | plan
+    strip_nulls: bool = False
+    plan_format: str = "json"  # json | text
+    plan_for: str = "application/json"
