@@ -1,0 +1,58 @@
+"""A function run as its own process (`python -m gateway functions serve <slug>`), as an operator would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import httpx
+
+from gateway.settings import PROJECT_ROOT, Settings
+from tests.support.live import free_port
+
+
+@contextmanager
+def function_process(settings: Settings, slug: str, log_path: Path) -> Iterator[str]:
+    """Yields the process's base URL once it answers its health check; stops it afterwards."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "JWT_SECRET": settings.jwt_secret,
+        "CONTACT_INBOX": settings.contact_inbox,
+        # It sits behind the gateway, which appends the client's address to X-Forwarded-For.
+        "TRUSTED_PROXY_HEADER": "x-forwarded-for",
+    }
+    log_file = log_path.open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gateway", "functions", "serve", slug, "--port", str(port)],
+        cwd=PROJECT_ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"function process exited:\n{log_path.read_text()}")
+            try:
+                if httpx.get(f"{url}/_health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("function process did not become healthy")
+            time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log_file.close()
