@@ -1,0 +1,46 @@
+"""The real clients against a live gateway: supabase-js (Node) and supabase-py, the whole sign-up to sign-out flow."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pyotp
+from supabase import ClientOptions, create_client
+
+from tests.auth.helpers import latest_mail, mail_link
+from tests.support.node import run_node_test
+
+
+def test_supabase_js_flow(gateway):
+    output = run_node_test("auth.test.mjs", gateway)
+    assert "# fail 0" in output
+
+
+def test_supabase_py_flow(gateway):
+    with httpx.Client(timeout=30) as http:
+        run_supabase_py_flow(gateway, create_client(gateway.url, gateway.anon_key, ClientOptions(httpx_client=http)))
+
+
+def run_supabase_py_flow(gateway, supabase):
+    email = f"py-{time.time_ns()}@example.com"
+    signed_up = supabase.auth.sign_up({"email": email, "password": "correct horse",
+                                       "options": {"data": {"full_name": "Py Tester"},
+                                                   "email_redirect_to": gateway.settings.site_url}})
+    assert signed_up.session is None and signed_up.user.user_metadata["full_name"] == "Py Tester"
+    assert latest_mail(gateway, email)["subject"] == "Confirm your signup"
+    assert httpx.get(mail_link(gateway, email)).status_code == 303
+
+    session = supabase.auth.sign_in_with_password({"email": email, "password": "correct horse"})
+    assert session.user.email == email
+    refreshed = supabase.auth.refresh_session()
+    assert refreshed.session.refresh_token != session.session.refresh_token
+
+    factor = supabase.auth.mfa.enroll({"factor_type": "totp", "friendly_name": "py"})
+    challenge = supabase.auth.mfa.challenge({"factor_id": factor.id})
+    supabase.auth.mfa.verify({"factor_id": factor.id, "challenge_id": challenge.id,
+                              "code": pyotp.TOTP(factor.totp.secret).now()})
+    assert supabase.auth.mfa.get_authenticator_assurance_level().current_level == "aal2"
+
+    supabase.auth.sign_out()
+    assert supabase.auth.get_session() is None
