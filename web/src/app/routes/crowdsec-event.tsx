@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { EventRegistrationPage } from '@/features/events/components/event-registration-page';
 
 export function CrowdsecEventRoute() {
-  return (
-    <PlaceholderPage
-      title="CrowdSec Vendor Introduction Event"
-      description="Registration for our vendor introduction event in Dubai opens here soon."
-    />
-  );
+  return <EventRegistrationPage />;
 }

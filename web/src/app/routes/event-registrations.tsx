@@ -1,10 +1,10 @@
 import { ProtectedRoute } from '@/lib/auth';
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { EventRegistrationsPage } from '@/features/events/components/event-registrations-page';
 
 export function EventRegistrationsRoute() {
   return (
     <ProtectedRoute platform="partner" minimumRole="super-admin">
-      <PlaceholderPage title="Event Registrations" description="Registrations for the vendor introduction event." />
+      <EventRegistrationsPage />
     </ProtectedRoute>
   );
 }

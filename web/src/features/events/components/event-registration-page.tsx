@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { CalendarDays, CheckCircle2, Clock, MapPin } from 'lucide-react';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Section } from '@/components/layouts/section';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { eventDetails, eventSchedule } from '../lib/event-rules';
+import { EventRegistrationForm } from './event-registration-form';
+
+const expectations = [
+  'A clear introduction to CrowdSec and its collaborative, crowd-sourced threat intelligence',
+  'A live demo of detecting and blocking attacks in real time',
+  'How CrowdSec fits GCC compliance and SOC workflows',
+  'Partner opportunities, pricing and enablement with GulfSec Distribution',
+  'Networking with security leaders from across the region',
+];
+
+export function EventRegistrationPage() {
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+
+  return (
+    <>
+      <PageHeader eyebrow="Vendor Introduction Event" title={eventDetails.name}>
+        <p className="flex flex-wrap gap-x-6 gap-y-2 text-base">
+          <span className="inline-flex items-center gap-2">
+            <CalendarDays aria-hidden="true" className="h-5 w-5" /> Monday, 17 November 2025
+          </span>
+          <span className="inline-flex items-center gap-2">
+            <Clock aria-hidden="true" className="h-5 w-5" /> 2:00 PM
+          </span>
+          <span className="inline-flex items-center gap-2">
+            <MapPin aria-hidden="true" className="h-5 w-5" /> {eventDetails.location}
+          </span>
+        </p>
+      </PageHeader>
+      <Section>
+        <div className="grid gap-8 lg:grid-cols-5">
+          <Card className="lg:col-span-3">
+            {registeredEmail ? (
+              <div role="status" className="py-6 text-center">
+                <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
+                <h2 className="mt-4 text-2xl font-bold">Registration Confirmed!</h2>
+                <p className="mt-3 text-slate-600 dark:text-slate-300">
+                  Thank you for registering. A confirmation email has been sent to{' '}
+                  <strong className="text-slate-900 dark:text-white">{registeredEmail}</strong>.
+                </p>
+                <Button className="mt-6" variant="outline" onClick={() => setRegisteredEmail(null)}>
+                  Register Another Attendee
+                </Button>
+              </div>
+            ) : (
+              <>
+                <h2 className="mb-1 text-2xl font-bold">Register for the Event</h2>
+                <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
+                <EventRegistrationForm onRegistered={setRegisteredEmail} />
+              </>
+            )}
+          </Card>
+          <div className="space-y-8 lg:col-span-2">
+            <Card>
+              <h2 className="text-xl font-bold">What to Expect</h2>
+              <ul className="mt-4 space-y-3">
+                {expectations.map((item) => (
+                  <li key={item} className="flex gap-3 text-sm text-slate-700 dark:text-slate-300">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card>
+              <h2 className="text-xl font-bold">Schedule</h2>
+              <ol className="mt-4 space-y-3">
+                {eventSchedule.map((entry) => (
+                  <li key={entry.time} className="flex gap-4 text-sm">
+                    <span className="w-20 shrink-0 font-semibold text-brand-600 dark:text-brand-400">{entry.time}</span>
+                    <span className="text-slate-700 dark:text-slate-300">{entry.item}</span>
+                  </li>
+                ))}
+              </ol>
+            </Card>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

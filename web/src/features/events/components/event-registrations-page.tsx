@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CalendarCheck, Download, LogOut, Search, Users } from 'lucide-react';
+import { loginPath } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { AccessDenied } from '@/components/ui/access-denied';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { getEventRegistrations, type EventRegistrationsResult } from '../api/get-event-registrations';
+import {
+  buildRegistrationsCsv,
+  countToday,
+  csvColumns,
+  csvFileName,
+  filterRegistrations,
+  formatRegisteredDate,
+  type EventRegistration,
+} from '../lib/registrations';
+
+const deniedMessage =
+  'You do not have permission to access event registrations. Only super-admins can view this data.';
+
+function downloadCsv(rows: EventRegistration[]) {
+  const blob = new Blob([buildRegistrationsCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName(new Date());
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function EventRegistrationsPage() {
+  const { user, signOut } = useAuth('partner');
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [result, setResult] = useState<EventRegistrationsResult | null>(null);
+  const [search, setSearch] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      setResult(await getEventRegistrations());
+    } catch (error) {
+      setResult({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const rows = useMemo(() => (result?.kind === 'ok' ? result.rows : []), [result]);
+  const visible = useMemo(() => filterRegistrations(rows, search), [rows, search]);
+
+  async function logout() {
+    await signOut();
+    navigate(loginPath('partner'));
+  }
+
+  function exportCsv() {
+    downloadCsv(visible);
+    toast({ title: 'Export successful', description: 'Registration data has been exported to CSV.', variant: 'success' });
+  }
+
+  if (!result) return <Spinner label="Loading..." />;
+  if (result.kind === 'denied') return <AccessDenied message={deniedMessage} />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold">Event Registrations</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">CrowdSec Vendor Introduction, 17 November 2025</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {user && <span className="text-sm text-slate-600 dark:text-slate-300">{user.email}</span>}
+          <Button variant="outline" onClick={logout}>
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
+          </Button>
+        </div>
+      </div>
+
+      {result.kind === 'error' && (
+        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {result.message}
+        </p>
+      )}
+
+      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+        <Card className="flex items-center gap-4">
+          <Users aria-hidden="true" className="h-8 w-8 text-brand-600" />
+          <div>
+            <p className="text-sm text-slate-600 dark:text-slate-300">Total Registrations</p>
+            <p className="text-3xl font-bold" data-testid="total-registrations">{rows.length}</p>
+          </div>
+        </Card>
+        <Card className="flex items-center gap-4">
+          <CalendarCheck aria-hidden="true" className="h-8 w-8 text-green-600" />
+          <div>
+            <p className="text-sm text-slate-600 dark:text-slate-300">Registered Today</p>
+            <p className="text-3xl font-bold" data-testid="today-registrations">{countToday(rows, new Date())}</p>
+          </div>
+        </Card>
+      </div>
+
+      <Card className="mt-8">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="relative w-full sm:max-w-sm">
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" />
+            <Input
+              type="search"
+              aria-label="Search registrations"
+              placeholder="Search registrations..."
+              className="pl-9"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <Button onClick={exportCsv} disabled={visible.length === 0}>
+            <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+          </Button>
+        </div>
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <caption className="sr-only">Event registrations</caption>
+            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              <tr>
+                {csvColumns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {visible.map((row) => (
+                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="px-3 py-2">{row.first_name}</td>
+                  <td className="px-3 py-2">{row.last_name}</td>
+                  <td className="px-3 py-2">{row.email}</td>
+                  <td className="px-3 py-2">{row.phone}</td>
+                  <td className="px-3 py-2">{row.company_name}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatRegisteredDate(row.created_at)}</td>
+                </tr>
+              ))}
+              {visible.length === 0 && (
+                <tr>
+                  <td colSpan={csvColumns.length} className="px-3 py-8 text-center text-slate-500">
+                    {search ? 'No registrations match your search.' : 'No registrations yet.'}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </div>
+  );
+}
