@@ -1,0 +1,264 @@
+"""Reads through /rest/v1 on the fixture schema: select grammar, embeds, filters, ordering, paging, counts, media."""
+
+import json
+
+import pytest
+
+TICKET_LIST = ("*,company:fx_companies(name),assignee:fx_people!fx_tickets_assigned_to_fkey(name,email),"
+               "creator:fx_people!fx_tickets_created_by_fkey(name,email)")
+
+
+def ids(response):
+    assert response.status_code in (200, 206), response.text
+    return [row["id"] for row in response.json()]
+
+
+def test_ticket_list_embeds_company_assignee_and_creator_by_foreign_key_hint(rest):
+    rows = rest.get("/fx_tickets", params={"select": TICKET_LIST, "order": "id"}).json()
+    assert rows[0]["company"] == {"name": "Acme"}
+    assert rows[0]["assignee"] == {"name": "Ann", "email": "ann@acme.test"}
+    assert rows[0]["creator"] == {"name": "Bob", "email": "bob@acme.test"}
+    assert rows[3]["assignee"] is None
+    assert set(rows[0]) >= {"id", "title", "tags", "data", "company", "assignee", "creator"}
+
+
+def test_embedding_an_ambiguous_relationship_is_300_with_the_choices_in_the_hint(rest):
+    response = rest.get("/fx_tickets", params={"select": "id,fx_people(name)"})
+    assert response.status_code == 300
+    body = response.json()
+    assert body["code"] == "PGRST201"
+    assert "fx_people!fx_tickets_assigned_to_fkey" in body["hint"]
+    assert "fx_people!fx_tickets_created_by_fkey" in body["hint"]
+    assert len(body["details"]) == 2
+
+
+def test_unknown_relationship_is_pgrst200(rest):
+    response = rest.get("/fx_tickets", params={"select": "id,fx_labelz(name)"})
+    assert response.status_code == 400 and response.json()["code"] == "PGRST200"
+
+
+def test_one_to_many_embed_with_its_own_filter_order_and_limit(rest):
+    rows = rest.get("/fx_companies", params={
+        "select": "name,fx_tickets(id,title)", "order": "id", "fx_tickets.status": "eq.open",
+        "fx_tickets.order": "id.desc", "fx_tickets.limit": "1"}).json()
+    assert rows[0] == {"name": "Acme", "fx_tickets": [{"id": 5, "title": "Coffee machine"}]}
+    assert rows[2] == {"name": "Initech", "fx_tickets": []}
+
+
+def test_inner_embed_filters_the_parent_rows(rest):
+    rows = rest.get("/fx_companies", params={"select": "name,fx_tickets!inner(id)", "fx_tickets.status": "eq.closed"}).json()
+    assert rows == [{"name": "Acme", "fx_tickets": [{"id": 2}]}]
+    rows = rest.get("/fx_tickets", params={"select": "id,fx_companies!inner(name)", "fx_companies.country": "eq.UK",
+                                           "order": "id"}).json()
+    assert [r["id"] for r in rows] == [3, 4]
+
+
+def test_many_to_many_through_the_junction(rest):
+    rows = rest.get("/fx_tickets", params={"select": "id,fx_labels(name)", "order": "id", "id": "in.(1,2)"}).json()
+    assert rows == [{"id": 1, "fx_labels": [{"name": "bug"}, {"name": "hardware"}]}, {"id": 2, "fx_labels": []}]
+
+
+def test_spread_pulls_the_embedded_columns_up(rest):
+    rows = rest.get("/fx_tickets", params={"select": "id,...fx_companies(company_name:name,country)", "id": "eq.3"}).json()
+    assert rows == [{"id": 3, "company_name": "Globex", "country": "UK"}]
+
+
+def test_aliases_casts_and_json_paths(rest):
+    rows = rest.get("/fx_tickets", params={
+        "select": "ident:id::text,floor:data->floor,room:data->room->>name,data->>floor", "id": "eq.1"}).json()
+    assert rows == [{"ident": "1", "floor": 2, "room": "lab", "floor": "2"}] or rows == [
+        {"ident": "1", "floor": "2", "room": "lab"}]
+
+
+def test_unknown_column_and_unknown_cast_are_client_errors(rest):
+    assert rest.get("/fx_tickets", params={"select": "nope"}).json()["code"] == "42703"
+    assert rest.get("/fx_tickets", params={"select": "id::nosuchtype"}).status_code == 400
+    assert rest.get("/fx_tickets", params={"nope": "eq.1"}).status_code == 400
+
+
+def test_unknown_table_is_404_pgrst205_with_a_suggestion(rest):
+    body = rest.get("/fx_ticket").json()
+    assert body["code"] == "PGRST205"
+    assert "fx_tickets" in body["hint"]
+
+
+@pytest.mark.parametrize("params,expected", [
+    ({"id": "eq.2"}, [2]),
+    ({"id": "neq.2"}, [1, 3, 4, 5]),
+    ({"priority": "gt.1"}, [1, 3]),
+    ({"priority": "gte.2"}, [1, 3]),
+    ({"priority": "lt.2"}, [2, 5]),
+    ({"priority": "lte.1"}, [2, 5]),
+    ({"title": "like.*o*"}, [1, 2, 3, 4, 5]),
+    ({"title": "ilike.p*"}, [1, 2]),
+    ({"title": "match.^V"}, [3]),
+    ({"title": "imatch.^v"}, [3]),
+    ({"status": "in.(closed,in-progress)"}, [2, 4]),
+    ({"status": 'in.("closed","x,y")'}, [2]),
+    ({"priority": "is.null"}, [4]),
+    ({"priority": "not.is.null"}, [1, 2, 3, 5]),
+    ({"priority": "isdistinct.1"}, [1, 3, 4]),
+    ({"tags": "cs.{hardware}"}, [1, 5]),
+    ({"tags": "cd.{hardware,urgent,network}"}, [1, 3, 4, 5]),
+    ({"tags": "ov.{urgent,account}"}, [1, 2]),
+    ({"search": "fts.printer"}, [1]),
+    ({"search": "plfts(english).printers fire"}, [1]),
+    ({"search": "phfts.printer on fire"}, [1]),
+    ({"title": "wfts(english).vpn or laptop"}, [3, 4]),
+    ({"status": "not.eq.open"}, [2, 4]),
+    ({"title": "like(any).{Printer*,VPN*}"}, [1, 3]),
+    ({"title": "ilike(all).{*p*,*r*}"}, [1, 2]),
+    ({"priority": "eq(any).{1,2}"}, [2, 3, 5]),
+    ({"data->>floor": "eq.2"}, [1]),
+    ({"data->floor": "gt.1"}, [1, 5]),
+    ({"or": "(status.eq.closed,priority.gte.3)"}, [1, 2]),
+    ({"or": "(status.eq.closed,and(status.eq.open,priority.is.null))"}, [2]),
+    ({"or": "(id.eq.4,and(status.eq.open,priority.not.eq.3))"}, [3, 4, 5]),
+    ({"not.or": "(status.eq.open,priority.is.null)"}, [2]),
+    ({"and": "(status.eq.open,or(priority.eq.1,priority.eq.3))"}, [1, 5]),
+    ({"or": '(title.eq."Printer on fire",title.in.("VPN down",x))'}, [1, 3]),
+    ({"fx_title_upper": "eq.VPN DOWN"}, [3]),
+])
+def test_filters(rest, params, expected):
+    assert sorted(ids(rest.get("/fx_tickets", params={"select": "id", **params}))) == expected
+
+
+def test_order_nulls_first_and_last(rest):
+    assert ids(rest.get("/fx_tickets", params={"select": "id", "order": "priority.desc.nullslast,id"})) == [1, 3, 2, 5, 4]
+    assert ids(rest.get("/fx_tickets", params={"select": "id", "order": "priority.asc.nullsfirst,id.desc"})) == [4, 5, 2, 3, 1]
+
+
+def test_order_by_a_to_one_embed(rest):
+    rows = rest.get("/fx_tickets", params={"select": "id,fx_companies(name)", "order": "fx_companies(name).desc,id"}).json()
+    assert [r["id"] for r in rows] == [3, 4, 1, 2, 5]
+
+
+def test_limit_offset_and_content_range(rest):
+    response = rest.get("/fx_tickets", params={"select": "id", "order": "id", "limit": "2", "offset": "1"})
+    assert ids(response) == [2, 3]
+    assert response.headers["content-range"] == "1-2/*"
+
+
+def test_range_header_and_exact_count_give_206(rest):
+    response = rest.get("/fx_tickets", params={"select": "id", "order": "id"},
+                        headers={"Range": "0-1", "Prefer": "count=exact"})
+    assert response.status_code == 206
+    assert response.headers["content-range"] == "0-1/5"
+    assert response.headers["preference-applied"] == "count=exact"
+    full = rest.get("/fx_tickets", params={"select": "id"}, headers={"Prefer": "count=exact"})
+    assert full.status_code == 200 and full.headers["content-range"] == "0-4/5"
+
+
+def test_offset_past_the_end_with_a_count_is_416(rest):
+    response = rest.get("/fx_tickets", params={"offset": "10"}, headers={"Prefer": "count=exact"})
+    assert response.status_code == 416 and response.json()["code"] == "PGRST103"
+
+
+def test_planned_and_estimated_counts_are_numbers(rest):
+    for mode in ("planned", "estimated"):
+        response = rest.get("/fx_tickets", params={"select": "id", "limit": "1"}, headers={"Prefer": f"count={mode}"})
+        assert response.status_code in (200, 206)
+        assert response.headers["content-range"].split("/")[1].isdigit()
+
+
+def test_head_returns_headers_and_no_body(rest):
+    response = rest.request("HEAD", "/fx_tickets", headers={"Prefer": "count=exact"})
+    assert response.status_code == 200 and response.content == b""
+    assert response.headers["content-range"] == "0-4/5"
+
+
+def test_singular_object_and_pgrst116(rest):
+    one = rest.get("/fx_tickets", params={"select": "id,title", "id": "eq.3"},
+                   headers={"Accept": "application/vnd.pgrst.object+json"})
+    assert one.status_code == 200 and one.json() == {"id": 3, "title": "VPN down"}
+    assert one.headers["content-type"].startswith("application/vnd.pgrst.object+json")
+    many = rest.get("/fx_tickets", headers={"Accept": "application/vnd.pgrst.object+json"})
+    assert many.status_code == 406
+    assert many.json()["code"] == "PGRST116" and many.json()["details"] == "The result contains 5 rows"
+    none = rest.get("/fx_tickets", params={"id": "eq.99"}, headers={"Accept": "application/vnd.pgrst.object+json"})
+    assert none.status_code == 406 and none.json()["details"] == "The result contains 0 rows"
+
+
+def test_csv_output(rest):
+    response = rest.get("/fx_companies", params={"select": "id,name,country", "order": "id"},
+                        headers={"Accept": "text/csv"})
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/csv")
+    assert response.text.splitlines() == ['id,name,country', '"1","Acme","US"', '"2","Globex","UK"', '"3","Initech",']
+
+
+def test_stripped_nulls(rest):
+    response = rest.get("/fx_companies", params={"select": "id,country", "id": "eq.3"},
+                        headers={"Accept": "application/vnd.pgrst.array+json;nulls=stripped"})
+    assert response.json() == [{"id": 3}]
+
+
+def test_unacceptable_media_type_is_406(rest):
+    assert rest.get("/fx_companies", headers={"Accept": "image/png"}).status_code == 406
+
+
+def test_max_rows_caps_the_page(fixture_schema, database_url, tmp_path_factory):
+    import httpx
+
+    from tests.conftest import make_settings
+    from tests.support.live import run_gateway
+
+    settings = make_settings(database_url, tmp_path_factory.mktemp("capped"), max_rows=2)
+    with run_gateway(settings) as live:
+        response = httpx.get(f"{live.url}/rest/v1/fx_tickets", headers=live.headers(),
+                             params={"select": "id", "order": "id"})
+        assert [r["id"] for r in response.json()] == [1, 2]
+
+
+def test_aggregates_group_by_the_other_columns(rest):
+    rows = rest.get("/fx_tickets", params={"select": "status,count(),max_priority:priority.max()", "order": "status"}).json()
+    assert rows == [{"status": "closed", "count": 1, "max_priority": 1},
+                    {"status": "in-progress", "count": 1, "max_priority": None},
+                    {"status": "open", "count": 3, "max_priority": 3}]
+    total = rest.get("/fx_tickets", params={"select": "priority.sum(),priority.avg()::int"}).json()
+    assert total == [{"sum": 7, "avg": 2}]
+
+
+def test_computed_column_and_computed_relationship(rest):
+    rows = rest.get("/fx_tickets", params={"select": "id,fx_title_upper,fx_labels_of(name)", "id": "eq.1"}).json()
+    assert rows == [{"id": 1, "fx_title_upper": "PRINTER ON FIRE",
+                     "fx_labels_of": [{"name": "bug"}, {"name": "hardware"}]}]
+
+
+def test_logic_tree_on_an_embedded_resource(rest):
+    rows = rest.get("/fx_companies", params={"select": "id,fx_tickets(id)", "id": "eq.1",
+                                             "fx_tickets.or": "(priority.eq.3,priority.is.null)"}).json()
+    assert rows == [{"id": 1, "fx_tickets": [{"id": 1}]}]
+
+
+def test_filter_on_an_embed_missing_from_select_is_pgrst108(rest):
+    response = rest.get("/fx_companies", params={"select": "id", "fx_tickets.id": "eq.1"})
+    assert response.status_code == 400 and response.json()["code"] == "PGRST108"
+
+
+def test_plan_output(rest):
+    response = rest.get("/fx_tickets", params={"select": "id"},
+                        headers={"Accept": "application/vnd.pgrst.plan+json"})
+    assert response.status_code == 200
+    assert "Plan" in response.json()[0]
+    text = rest.get("/fx_tickets", headers={"Accept": "application/vnd.pgrst.plan+text"})
+    assert "Scan" in text.text
+
+
+def test_accept_profile_must_name_an_exposed_schema(rest):
+    response = rest.get("/fx_tickets", headers={"Accept-Profile": "auth"})
+    assert response.status_code == 406 and response.json()["code"] == "PGRST106"
+    assert rest.get("/fx_tickets", headers={"Accept-Profile": "public"}).status_code == 200
+
+
+def test_server_timing_names_every_stage(rest):
+    timing = rest.get("/fx_companies").headers["server-timing"]
+    for stage in ("jwt", "parse", "plan", "transaction", "response"):
+        assert f"{stage};dur=" in timing
+
+
+def test_openapi_lists_what_the_role_can_use(rest):
+    document = rest.get("/").json()
+    assert document["swagger"] == "2.0"
+    assert "/fx_tickets" in document["paths"] and "/rpc/fx_add" in document["paths"]
+    assert "/fx_hidden" not in document["paths"] and "/rpc/fx_secret" not in document["paths"]
+    assert "fx_hidden" in json.dumps(rest.get("/", who="service").json()["paths"])
