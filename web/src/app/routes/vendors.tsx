@@ -17,7 +17,7 @@ export function VendorsRoute() {
       <Section title="Featured vendors">
         <FeaturedVendorGrid vendors={featuredVendors} />
       </Section>
-      <Section className="bg-slate-50 pt-0 dark:bg-navy-900/40" title="Also in our portfolio">
+      <Section className="bg-slate-50 dark:bg-navy-900/40" title="Also in our portfolio">
         <Card className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
           <div>
             <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">

@@ -227,7 +227,7 @@ function SecurityMetrics() {
             <h3 className="font-bold">Security awareness training</h3>
             <dl className="mt-4 grid grid-cols-3 gap-4 text-center">
               {trainingStats.map((stat) => (
-                <div key={stat.label}>
+                <div key={stat.label} className="flex flex-col">
                   <dt className="text-xs text-slate-600 dark:text-slate-300">{stat.label}</dt>
                   <dd className="order-first text-2xl font-bold">{stat.value}</dd>
                 </div>
