@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { PartnerRegistrationPage } from '@/features/partners/components/partner-registration-page';
 
 export function PartnerRegistrationRoute() {
-  return (
-    <PlaceholderPage
-      title="Partner Registration"
-      description="Join the GulfSec Distribution partner programme. The registration form opens here soon."
-    />
-  );
+  return <PartnerRegistrationPage />;
 }
