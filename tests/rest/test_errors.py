@@ -1,0 +1,71 @@
+"""Tokens, the error shape and the schema cache reload."""
+
+import time
+
+from tests.rest.conftest import ALICE, user_claims
+
+
+def test_no_apikey_and_no_authorization_runs_as_anon(rest):
+    response = rest.client.get("/fx_companies", params={"select": "id", "order": "id"})
+    assert response.status_code == 200 and [r["id"] for r in response.json()] == [1, 2, 3]
+
+
+def test_bad_token_is_401_pgrst301(rest):
+    response = rest.client.get("/fx_companies", headers={"Authorization": "Bearer not.a.jwt"})
+    assert response.status_code == 401 and response.json()["code"] == "PGRST301"
+
+
+def test_token_signed_with_another_secret_is_401(rest):
+    from gateway.keys import JwtKeys
+
+    forged = JwtKeys("another-secret-that-is-long-enough-0123456789").sign(user_claims(ALICE))
+    response = rest.client.get("/fx_companies", headers={"Authorization": f"Bearer {forged}"})
+    assert response.status_code == 401 and response.json()["code"] == "PGRST301"
+
+
+def test_expired_token_is_401_pgrst303(rest):
+    claims = {**user_claims(ALICE), "exp": int(time.time()) - 3600}
+    response = rest.client.get("/fx_companies", headers={"Authorization": f"Bearer {rest.gateway.keys.sign(claims)}"})
+    assert response.status_code == 401
+    assert response.json() == {"code": "PGRST303", "details": None, "hint": None, "message": "JWT expired"}
+
+
+def test_malformed_query_strings_are_pgrst100(rest):
+    for params in ({"select": "id,(("}, {"id": "nope"}, {"or": "id.eq.1"}, {"limit": "x"}, {"order": "id.sideways"}):
+        response = rest.get("/fx_companies", params=params)
+        assert response.status_code == 400, params
+        assert set(response.json()) == {"code", "message", "details", "hint"}
+
+
+def test_bad_range_header_is_416(rest):
+    response = rest.get("/fx_companies", headers={"Range": "5-2"})
+    assert response.status_code == 416 and response.json()["code"] == "PGRST103"
+
+
+def test_invalid_value_for_a_typed_column_is_400_with_sqlstate(rest):
+    response = rest.get("/fx_companies", params={"id": "eq.abc"})
+    assert response.status_code == 400 and response.json()["code"] == "22P02"
+
+
+def test_strict_handling_refuses_unknown_preferences(rest):
+    response = rest.get("/fx_companies", headers={"Prefer": "handling=strict, bogus=1"})
+    assert response.status_code == 400 and response.json()["code"] == "PGRST122"
+
+
+def test_new_tables_appear_after_notify_reload_schema(rest, db):
+    assert rest.get("/fx_later").status_code == 404
+    db.execute("create table public.fx_later (id int primary key); insert into public.fx_later values (7);"
+               " notify pgrst, 'reload schema'")
+    deadline = time.monotonic() + 10
+    while rest.get("/fx_later").status_code == 404 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rest.get("/fx_later").json() == [{"id": 7}]
+
+
+def test_cors_exposes_content_range(rest):
+    response = rest.client.options("/fx_companies", headers={
+        "Origin": "http://example.test", "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "apikey,authorization,prefer,range,accept-profile"})
+    assert response.status_code == 200
+    got = rest.client.get("/fx_companies", headers={"Origin": "http://example.test"})
+    assert "content-range" in got.headers["access-control-expose-headers"].lower()
