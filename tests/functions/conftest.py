@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
@@ -9,16 +10,36 @@ import psycopg
 import pytest
 
 from tests.conftest import make_settings
-from tests.support.live import LiveGateway, run_gateway
+from tests.functions.standalone import function_process
+from tests.support.live import LiveGateway, bind_to_port, free_port, run_gateway
 
 SAMPLE_FUNCTIONS = Path(__file__).resolve().parent / "sample_functions"
 FORWARDED = "x-forwarded-for"
+SLUGS = ("send-contact-email", "send-event-confirmation")
 
 
 @pytest.fixture(scope="module")
 def functions_gateway(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGateway]:
     """The project's functions, in-process; tests choose their client address with X-Forwarded-For."""
     settings = make_settings(database_url, tmp_path_factory.mktemp("fn"), trusted_proxy_header=FORWARDED)
+    with run_gateway(settings) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def function_urls(functions_gateway: LiveGateway, tmp_path_factory) -> Iterator[dict[str, str]]:
+    """Both functions as their own processes, on the same database as `functions_gateway`."""
+    logs = tmp_path_factory.mktemp("function-logs")
+    with function_process(functions_gateway.settings, SLUGS[0], logs / "contact.log") as contact, \
+            function_process(functions_gateway.settings, SLUGS[1], logs / "event.log") as event:
+        yield {SLUGS[0]: contact, SLUGS[1]: event}
+
+
+@pytest.fixture(scope="module")
+def relay_gateway(functions_gateway: LiveGateway, function_urls: dict[str, str]) -> Iterator[LiveGateway]:
+    """A gateway that relays both functions to their processes, and one more to a port nobody listens on."""
+    urls = {**function_urls, "gone-function": f"http://127.0.0.1:{free_port()}"}
+    settings = bind_to_port(replace(functions_gateway.settings, function_urls=urls))
     with run_gateway(settings) as live:
         yield live
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import replace
 from typing import Iterator
 
 import httpx
@@ -15,28 +14,10 @@ from supabase_functions.errors import FunctionsHttpError, FunctionsRelayError
 
 from gateway.settings import PROJECT_ROOT
 from tests.functions.conftest import FORWARDED, outbox
-from tests.functions.standalone import function_process
-from tests.support.live import LiveGateway, bind_to_port, free_port, run_gateway
+from tests.support.live import LiveGateway
 
-SLUGS = ("send-contact-email", "send-event-confirmation")
 # supabase-py passes its own deprecated `timeout` argument to its functions client; nothing we can change.
 pytestmark = pytest.mark.filterwarnings("ignore:The 'timeout' parameter is deprecated:DeprecationWarning")
-
-
-@pytest.fixture(scope="module")
-def function_urls(functions_gateway: LiveGateway, tmp_path_factory) -> Iterator[dict[str, str]]:
-    logs = tmp_path_factory.mktemp("function-logs")
-    with function_process(functions_gateway.settings, SLUGS[0], logs / "contact.log") as contact, \
-            function_process(functions_gateway.settings, SLUGS[1], logs / "event.log") as event:
-        yield {SLUGS[0]: contact, SLUGS[1]: event}
-
-
-@pytest.fixture(scope="module")
-def relay_gateway(functions_gateway: LiveGateway, function_urls: dict[str, str]) -> Iterator[LiveGateway]:
-    urls = {**function_urls, "gone-function": f"http://127.0.0.1:{free_port()}"}
-    settings = bind_to_port(replace(functions_gateway.settings, function_urls=urls))
-    with run_gateway(settings) as live:
-        yield live
 
 
 @pytest.fixture
