@@ -66,30 +66,43 @@ def _expired_for(token: str) -> int:
 
 
 class Authoriser:
-    """One `realtime.row_visible` query per distinct claims set for a change, all run concurrently."""
+    """One query per distinct claims set for a batch of changes (so at most one per change and claims set),
+    the claims sets checked concurrently."""
 
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self.pool = pool
 
-    async def visible(self, change: Change, info: TableInfo, identities: Iterable[Identity]) -> set[str]:
-        """The claims keys (of `identities`) allowed to see the change."""
-        distinct: dict[str, Identity] = {}
-        for identity in identities:
-            distinct.setdefault(identity.claims_key, identity)
-        results = await asyncio.gather(*(self._check(change, info, i) for i in distinct.values()))
-        return {key for key, allowed in zip(distinct, results) if allowed}
+    async def visible(self, checks: list[tuple[Change, TableInfo, list[Identity]]]) -> list[set[str]]:
+        """For each (change, table, identities to check): the claims keys allowed to see that change."""
+        wanted: dict[str, tuple[Identity, list[int]]] = {}
+        for index, (_, _, identities) in enumerate(checks):
+            for identity in identities:
+                entry = wanted.setdefault(identity.claims_key, (identity, []))
+                if not entry[1] or entry[1][-1] != index:
+                    entry[1].append(index)
+        results = await asyncio.gather(*(self._check(identity, [checks[i][:2] for i in indexes])
+                                         for identity, indexes in wanted.values()))
+        allowed: list[set[str]] = [set() for _ in checks]
+        for key, (_, indexes), verdicts in zip(wanted, wanted.values(), results):
+            for index, verdict in zip(indexes, verdicts):
+                if verdict:
+                    allowed[index].add(key)
+        return allowed
 
-    async def _check(self, change: Change, info: TableInfo, identity: Identity) -> bool:
-        by_key = change.type != "DELETE" and bool(info.key_columns)
+    async def _check(self, identity: Identity, changes: list[tuple[Change, TableInfo]]) -> list[bool]:
+        rows = [{"rel": change.qualified_table, "image": change.image, "keys": list(info.key_columns),
+                 "by_key": change.type != "DELETE" and bool(info.key_columns)} for change, info in changes]
         try:
             async with request_tx(self.pool, role=identity.role, claims=identity.claims, method="GET",
-                                  path="/realtime/v1", read_only=True) as conn:
-                row = await (await conn.execute(
-                    "select realtime.row_visible(%s::regclass, %s::jsonb, %s::text[], %s)",
-                    (change.qualified_table, json.dumps(change.image), list(info.key_columns), by_key),
-                )).fetchone()
+                                  path="/realtime/v1") as conn:
+                result = await (await conn.execute(
+                    "select realtime.row_visible((c->>'rel')::regclass, c->'image',"
+                    " array(select jsonb_array_elements_text(c->'keys')), (c->>'by_key')::boolean)"
+                    " from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n) order by n",
+                    (json.dumps(rows),),
+                )).fetchall()
         except Exception:
             # Failing closed: a subscriber whose check errors gets nothing rather than a row it may not see.
-            log.exception("realtime.authorise_failed table=%s.%s", change.schema, change.table)
-            return False
-        return bool(row and row[0])
+            log.exception("realtime.authorise_failed role=%s changes=%d", identity.role, len(changes))
+            return [False] * len(changes)
+        return [bool(row[0]) for row in result]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -9,6 +10,7 @@ from gateway.realtime.authoriser import Authoriser
 from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, frame_payload
 from gateway.realtime.channels import ChannelRegistry
+from gateway.realtime.frames import RawJson
 from gateway.realtime.listener import CHANGES_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
@@ -20,26 +22,44 @@ class Broker:
         self.authoriser = authoriser
         self.catalog = catalog
 
-    async def handle(self, channel: str, message: dict[str, Any]) -> None:
-        if channel == CHANGES_CHANNEL:
-            await self.deliver_change(Change.from_message(message))
-        else:
+    async def handle(self, batch: list[tuple[str, dict[str, Any]]]) -> None:
+        """Deliver in arrival order; consecutive changes are authorised together."""
+        changes: list[Change] = []
+        for channel, message in batch:
+            if channel == CHANGES_CHANNEL:
+                changes.append(Change.from_message(message))
+                continue
+            if changes:
+                await self.deliver_changes(changes)
+                changes = []
             self.deliver_bus(message)
+        if changes:
+            await self.deliver_changes(changes)
 
-    async def deliver_change(self, change: Change) -> None:
-        matched = []
-        for channel in self.registry.change_listeners():
-            ids = [s.id for s in channel.subscriptions if s.matches(change)]
-            if ids:
-                matched.append((channel, ids))
-        if not matched:
+    async def deliver_changes(self, changes: list[Change]) -> None:
+        listeners = self.registry.change_listeners()
+        checks = []
+        for change in changes:
+            matched = []
+            for channel in listeners:
+                ids = [s.id for s in channel.subscriptions if s.matches(change)]
+                if ids:
+                    matched.append((channel, tuple(sorted(set(ids)))))
+            if matched:
+                checks.append((change, await self.catalog.info(change), matched))
+        if not checks:
             return
-        info = await self.catalog.info(change)
-        allowed = await self.authoriser.visible(change, info, (channel.identity for channel, _ in matched))
-        for channel, ids in matched:
-            # Re-read the identity: a token may have been refreshed (or the channel left) during the check.
-            if channel.joined and channel.identity.claims_key in allowed:
-                channel.push("postgres_changes", frame_payload(change, info, sorted(set(ids))))
+        allowed = await self.authoriser.visible(
+            [(change, info, [channel.identity for channel, _ in matched]) for change, info, matched in checks])
+        for (change, info, matched), keys in zip(checks, allowed):
+            encoded: dict[tuple[int, ...], RawJson] = {}
+            for channel, ids in matched:
+                # Re-read the identity: a token may have been refreshed (or the channel left) during the check.
+                if channel.joined and channel.identity.claims_key in keys:
+                    if ids not in encoded:
+                        encoded[ids] = RawJson(json.dumps(frame_payload(change, info, list(ids)),
+                                                          separators=(",", ":")))
+                    channel.push("postgres_changes", encoded[ids])
 
     def deliver_bus(self, message: dict[str, Any]) -> None:
         topic = message.get("topic")

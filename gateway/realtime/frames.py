@@ -15,6 +15,14 @@ BINARY_ENCODING = 0
 JSON_ENCODING = 1
 
 
+class RawJson(str):
+    """A payload already encoded as JSON: one change is encoded once, then framed for each subscriber."""
+
+
+def _dump(value: Any) -> str:
+    return value if isinstance(value, RawJson) else json.dumps(value, separators=(",", ":"))
+
+
 class FrameError(Exception):
     """The client sent something that is not a frame of the negotiated serializer."""
 
@@ -70,8 +78,8 @@ class ObjectSerializer:
         if isinstance(payload, dict) and isinstance(payload.get("payload"), bytes):
             # vsn 1.0.0 has no binary frames: a binary broadcast reaches these clients as a list of byte values.
             payload = {**payload, "payload": list(payload["payload"])}
-        return json.dumps({"topic": frame.topic, "event": frame.event, "payload": payload,
-                           "ref": frame.ref, "join_ref": frame.join_ref}, separators=(",", ":"))
+        return (f'{{"topic":{_dump(frame.topic)},"event":{_dump(frame.event)},"payload":{_dump(payload)},'
+                f'"ref":{_dump(frame.ref)},"join_ref":{_dump(frame.join_ref)}}}')
 
 
 class ArraySerializer:
@@ -92,7 +100,8 @@ class ArraySerializer:
         payload = frame.payload
         if frame.event == BROADCAST and isinstance(payload, dict) and isinstance(payload.get("event"), str):
             return self._encode_binary(frame.topic, payload)
-        return json.dumps([frame.join_ref, frame.ref, frame.topic, frame.event, payload], separators=(",", ":"))
+        return (f"[{_dump(frame.join_ref)},{_dump(frame.ref)},{_dump(frame.topic)},{_dump(frame.event)},"
+                f"{_dump(payload)}]")
 
     @staticmethod
     def _decode_binary(data: bytes) -> Frame:

@@ -17,8 +17,10 @@ log = logging.getLogger("gateway.realtime")
 
 CHANGES_CHANNEL = "realtime_changes"
 BUS_CHANNEL = "realtime_bus"
-Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+Handler = Callable[[list[tuple[str, dict[str, Any]]]], Awaitable[None]]
 MAX_BACKOFF_SECONDS = 5.0
+# Under load, messages that queued up while one batch was authorised are handled together as the next batch.
+MAX_BATCH = 200
 
 
 class Listener:
@@ -63,17 +65,22 @@ class Listener:
 
     async def _dispatch(self) -> None:
         while True:
-            channel, payload = await self._queue.get()
+            pending = [await self._queue.get()]
+            while len(pending) < MAX_BATCH and not self._queue.empty():
+                pending.append(self._queue.get_nowait())
             try:
-                message = json.loads(payload)
-                if isinstance(message, dict) and set(message) == {"outbox_id"}:
-                    message = await self._from_outbox(message["outbox_id"])
-                if isinstance(message, dict):
-                    await self.handler(channel, message)
+                batch = []
+                for channel, payload in pending:
+                    message = json.loads(payload)
+                    if isinstance(message, dict) and set(message) == {"outbox_id"}:
+                        message = await self._from_outbox(message["outbox_id"])
+                    if isinstance(message, dict):
+                        batch.append((channel, message))
+                await self.handler(batch)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("realtime.dispatch_failed channel=%s", channel)
+                log.exception("realtime.dispatch_failed messages=%d", len(pending))
 
     async def _from_outbox(self, outbox_id: int) -> dict[str, Any] | None:
         async with privileged_tx(self.pool) as conn:

@@ -1,0 +1,259 @@
+"""Realtime postgres_changes under RLS: N websocket subscribers with mixed claims, changes written at a steady rate.
+
+Prints, per subscriber count, the delivery latency (commit → frame received: median, p95, p99), delivered
+messages per second and how many expected deliveries never arrived.
+
+    .venv/bin/python bench/realtime_bench.py --subscribers 100 500 1000 --rate 40 --duration 15
+
+Uses an embedded PostgreSQL in a temporary folder (or DATABASE_URL, which must be a scratch database), and one or
+more gateway processes (--gateways) that the subscribers are spread over. The benchmark client runs in this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urlencode
+
+import psycopg
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gateway import embedded, migrate  # noqa: E402
+from gateway.keys import JwtKeys  # noqa: E402
+from gateway.settings import Settings  # noqa: E402
+
+SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
+POLICY = """
+drop policy if exists "Bench: members read their company's tickets" on public.tickets;
+create policy "Bench: members read their company's tickets" on public.tickets for select to authenticated
+    using (company_id in (select cu.company_id from public.company_users cu where cu.user_id = auth.uid()));
+"""
+
+
+def serve(settings: Settings) -> None:
+    import uvicorn
+
+    from gateway.app import create_app
+
+    uvicorn.run(create_app(settings), host="127.0.0.1", port=settings.api_port, log_level="warning",
+                ws="websockets-sansio")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def prepare(url: str, users: int) -> list[tuple[str, str]]:
+    """`users` accounts, each the member of its own company; returns (user_id, company_id) pairs."""
+    pairs = []
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(POLICY)
+        for index in range(users):
+            company = conn.execute("insert into public.companies (name) values (%s) returning id",
+                                   (f"Bench company {uuid.uuid4().hex[:8]}",)).fetchone()[0]
+            user = uuid.uuid4()
+            email = f"bench-{user.hex[:8]}@example.com"
+            conn.execute("insert into auth.users (id, email, aud, role) values (%s, %s, 'authenticated', 'authenticated')",
+                         (user, email))
+            conn.execute("insert into public.company_users (user_id, company_id, name, email) values (%s, %s, %s, %s)",
+                         (user, company, f"user {index}", email))
+            pairs.append((str(user), str(company)))
+    return pairs
+
+
+class Subscriber:
+    def __init__(self, kind: str, company: str | None) -> None:
+        self.kind = kind
+        self.company = company
+        self.latencies: list[float] = []
+
+    async def run(self, url: str, token: str, joined: asyncio.Event, stop: asyncio.Event, counter: list[int]) -> None:
+        async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
+            await ws.send(json.dumps(["1", "1", "realtime:bench", "phx_join", {
+                "config": {"postgres_changes": [{"event": "INSERT", "schema": "public", "table": "tickets"}]},
+                "access_token": token}]))
+            while True:
+                frame = json.loads(await ws.recv())
+                if frame[3] == "phx_reply" and frame[1] == "1":
+                    assert frame[4]["status"] == "ok", frame
+                    break
+            counter[0] += 1
+            if counter[0] == counter[1]:
+                joined.set()
+            heartbeat = asyncio.create_task(self._heartbeat(ws))
+            try:
+                while not stop.is_set():
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                    except asyncio.TimeoutError:
+                        continue
+                    received = time.time()
+                    frame = json.loads(raw)
+                    if frame[3] == "postgres_changes":
+                        sent = float(frame[4]["data"]["record"]["description"])
+                        self.latencies.append(received - sent)
+            finally:
+                heartbeat.cancel()
+
+    @staticmethod
+    async def _heartbeat(ws) -> None:
+        ref = 1000
+        while True:
+            await asyncio.sleep(20)
+            ref += 1
+            await ws.send(json.dumps([None, str(ref), "phoenix", "heartbeat", {}]))
+
+
+async def write_changes(url: str, companies: list[str], rate: float, duration: float) -> list[str]:
+    """Insert tickets at `rate` per second for `duration` seconds; each records its send time."""
+    written = []
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        start = time.perf_counter()
+        count = int(rate * duration)
+        for index in range(count):
+            target = start + index / rate
+            delay = target - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            company = companies[index % len(companies)]
+            await conn.execute("insert into public.tickets (title, company_id, description) values (%s, %s, %s)",
+                               (f"bench {index}", company, repr(time.time())))
+            written.append(company)
+    return written
+
+
+async def run_round(urls: list[str], keys: JwtKeys, pairs: list[tuple[str, str]], db_url: str,
+                    subscribers: int, rate: float, duration: float) -> dict:
+    now = int(time.time())
+    population = []
+    for index in range(subscribers):
+        slot = index % 10
+        if slot == 0:
+            population.append((Subscriber("anon", None), keys.anon_key))
+        elif slot == 1:
+            population.append((Subscriber("service", None), keys.service_role_key))
+        else:
+            user, company = pairs[index % len(pairs)]
+            token = keys.sign({"sub": user, "role": "authenticated", "aud": "authenticated", "iat": now,
+                               "exp": now + 3600})
+            population.append((Subscriber("user", company), token))
+    joined, stop = asyncio.Event(), asyncio.Event()
+    counter = [0, subscribers]
+    tasks = []
+    for index, (subscriber, token) in enumerate(population):
+        base = urls[index % len(urls)]
+        url = base.replace("http://", "ws://") + "/realtime/v1/websocket?" + urlencode(
+            {"apikey": keys.anon_key, "vsn": "2.0.0"})
+        tasks.append(asyncio.create_task(subscriber.run(url, token, joined, stop, counter)))
+        if index % 50 == 49:
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(joined.wait(), timeout=120)
+    started = time.perf_counter()
+    written = await write_changes(db_url, [company for _, company in pairs], rate, duration)
+    write_seconds = time.perf_counter() - started
+    await asyncio.sleep(3)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    expected = 0
+    for subscriber, _ in population:
+        if subscriber.kind == "service":
+            expected += len(written)
+        elif subscriber.kind == "user":
+            expected += sum(1 for company in written if company == subscriber.company)
+    latencies = sorted(ms for subscriber, _ in population for ms in subscriber.latencies)
+    leaked = sum(len(s.latencies) for s, _ in population if s.kind == "anon")
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else float("nan")
+
+    return {
+        "subscribers": subscribers,
+        "changes": len(written),
+        "changes_per_s": len(written) / write_seconds,
+        "delivered": len(latencies),
+        "expected": expected,
+        "leaked_to_anon": leaked,
+        "messages_per_s": len(latencies) / write_seconds,
+        "median_ms": statistics.median(latencies) * 1000 if latencies else float("nan"),
+        "p95_ms": pct(0.95),
+        "p99_ms": pct(0.99),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--subscribers", type=int, nargs="+", default=[100, 500, 1000])
+    parser.add_argument("--rate", type=float, default=40.0, help="changes written per second")
+    parser.add_argument("--duration", type=float, default=15.0, help="seconds of writing per round")
+    parser.add_argument("--users", type=int, default=20, help="distinct signed-in users (claims sets)")
+    parser.add_argument("--gateways", type=int, default=1, help="gateway processes sharing the database")
+    args = parser.parse_args()
+
+    data_dir = Path(tempfile.mkdtemp(prefix="realtime-bench-"))
+    server = None
+    db_url = os.environ.get("DATABASE_URL")
+    if not db_url:
+        server = embedded.start(data_dir / "pg")
+        db_url = server.url
+    migrate.apply_pending(db_url)
+    pairs = prepare(db_url, args.users)
+    keys = JwtKeys(SECRET)
+    processes, urls = [], []
+    context = multiprocessing.get_context("spawn")
+    for _ in range(args.gateways):
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        settings = replace(Settings(database_url=db_url, data_dir=data_dir, jwt_secret=SECRET,
+                                    rate_limits_enabled=False, realtime_max_channels_per_client=10),
+                           api_port=port, api_external_url=url, site_url=url)
+        process = context.Process(target=serve, args=(settings,), daemon=True)
+        process.start()
+        processes.append(process)
+        urls.append(url)
+    try:
+        import httpx
+
+        for url in urls:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.1)
+        print(f"gateways={args.gateways} rate={args.rate}/s duration={args.duration}s users={args.users} "
+              f"(10% anon, 10% service_role, 80% users; RLS checked per distinct claims set)")
+        print(f"{'subs':>6} {'changes/s':>9} {'delivered':>10} {'expected':>9} {'leaks':>5} {'msgs/s':>8} "
+              f"{'median ms':>9} {'p95 ms':>8} {'p99 ms':>8}")
+        for count in args.subscribers:
+            result = asyncio.run(run_round(urls, keys, pairs, db_url, count, args.rate, args.duration))
+            print(f"{result['subscribers']:>6} {result['changes_per_s']:>9.1f} {result['delivered']:>10} "
+                  f"{result['expected']:>9} {result['leaked_to_anon']:>5} {result['messages_per_s']:>8.0f} "
+                  f"{result['median_ms']:>9.1f} {result['p95_ms']:>8.1f} {result['p99_ms']:>8.1f}", flush=True)
+    finally:
+        for process in processes:
+            process.terminate()
+            process.join(timeout=10)
+        if server is not None:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
