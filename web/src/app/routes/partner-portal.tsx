@@ -1,10 +1,10 @@
 import { ProtectedRoute } from '@/lib/auth';
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { PartnerPortalPage } from '@/features/partners/components/partner-portal-page';
 
 export function PartnerPortalRoute() {
   return (
     <ProtectedRoute platform="partner">
-      <PlaceholderPage title="Partner Portal" description="Your partner workspace is being prepared." />
+      <PartnerPortalPage />
     </ProtectedRoute>
   );
 }
