@@ -61,15 +61,13 @@ as $$
     )
 $$;
 
-create or replace function public.is_company_member(company_id uuid) returns boolean
+create or replace function public.my_company_ids() returns uuid[]
 language sql stable security definer set search_path = ''
 as $$
-    select exists (
-        select 1 from public.company_users cu
-        where cu.company_id = is_company_member.company_id and cu.user_id = auth.uid()
-    )
+    select coalesce(array_agg(cu.company_id), '{}') from public.company_users cu where cu.user_id = auth.uid()
 $$;
-comment on function public.is_company_member(uuid) is 'Whether the company lists the caller in company_users.';
+comment on function public.my_company_ids() is
+    'The companies whose company_users list the caller; policies call it once per statement as (select ...).';
 
 create or replace function public.is_own_company_user(company_user_id uuid, company_id uuid) returns boolean
 language sql stable security definer set search_path = ''

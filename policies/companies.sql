@@ -5,7 +5,7 @@ alter table public.companies enable row level security;
 
 drop policy if exists "Staff see their companies, power-users and super-admins see all" on public.companies;
 create policy "Staff see their companies, power-users and super-admins see all" on public.companies
-    for select to authenticated using ((select public.has_min_role('power-user')) or public.is_company_member(id));
+    for select to authenticated using ((select public.has_min_role('power-user')) or id = any ((select public.my_company_ids())::uuid[]));
 
 drop policy if exists "Only super-admins can create companies" on public.companies;
 create policy "Only super-admins can create companies" on public.companies

@@ -5,7 +5,7 @@ alter table public.company_users enable row level security;
 
 drop policy if exists "Staff see the people of companies they can see" on public.company_users;
 create policy "Staff see the people of companies they can see" on public.company_users
-    for select to authenticated using ((select public.has_min_role('power-user')) or public.is_company_member(company_id));
+    for select to authenticated using ((select public.has_min_role('power-user')) or company_id = any ((select public.my_company_ids())::uuid[]));
 
 drop policy if exists "Only super-admins can add company users" on public.company_users;
 create policy "Only super-admins can add company users" on public.company_users

@@ -32,7 +32,7 @@ create trigger ticket_comments_check_author before insert or update on public.ti
 drop policy if exists "Staff see comments on tickets they can see" on public.ticket_comments;
 create policy "Staff see comments on tickets they can see" on public.ticket_comments
     for select to authenticated
-    using ((select public.has_min_role('power-user')) or public.is_company_member(public.ticket_company(ticket_id)));
+    using ((select public.has_min_role('power-user')) or public.ticket_company(ticket_id) = any ((select public.my_company_ids())::uuid[]));
 
 drop policy if exists "Power-users and super-admins can add comments" on public.ticket_comments;
 create policy "Power-users and super-admins can add comments" on public.ticket_comments

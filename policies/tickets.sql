@@ -26,7 +26,7 @@ create trigger tickets_check_created_by before insert or update on public.ticket
 drop policy if exists "Staff see their companies' tickets, power-users and super-admins see all" on public.tickets;
 create policy "Staff see their companies' tickets, power-users and super-admins see all" on public.tickets
     for select to authenticated
-    using ((select public.has_min_role('power-user')) or public.is_company_member(company_id));
+    using ((select public.has_min_role('power-user')) or company_id = any ((select public.my_company_ids())::uuid[]));
 
 drop policy if exists "Power-users and super-admins can create tickets" on public.tickets;
 create policy "Power-users and super-admins can create tickets" on public.tickets
