@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import time
 import uuid
@@ -15,7 +14,7 @@ from starlette.websockets import WebSocket
 from gateway.realtime.authoriser import AuthError, Identity, identify
 from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
 from gateway.realtime.frames import Frame, FrameError, Serializer
-from gateway.realtime.limits import RateWindow
+from gateway.realtime.limits import RateWindow, payload_size
 from gateway.realtime.states import ChannelState, ConnectionState, connection_machine
 from gateway.realtime.subscriptions import SubscriptionError, parse_subscriptions
 
@@ -31,12 +30,6 @@ CLOSE_INVALID_DATA = 1007
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_AGAIN = 1013
 _channel_ids = itertools.count(1)
-
-
-def _size(value: Any) -> int:
-    if isinstance(value, bytes):
-        return len(value)
-    return len(json.dumps(value, separators=(",", ":")).encode())
 
 
 class Connection:
@@ -234,7 +227,7 @@ class Connection:
             await self._shutdown(channel, str(exc))
 
     def _too_big(self, channel: ChannelSession, ref: str | None, value: Any) -> bool:
-        if _size(value) <= self.limits.max_payload_bytes:
+        if payload_size(value) <= self.limits.max_payload_bytes:
             return False
         channel.reply(ref, "error", {"reason": f"Payload too large: the limit is {self.limits.max_payload_bytes} bytes"})
         return True

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from gateway.settings import Settings
+
+
+def payload_size(value: Any) -> int:
+    if isinstance(value, bytes):
+        return len(value)
+    return len(json.dumps(value, separators=(",", ":")).encode())
 
 
 @dataclass(frozen=True)

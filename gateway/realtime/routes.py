@@ -12,7 +12,7 @@ from gateway.keys import ExpiredToken, InvalidToken
 from gateway.realtime.authoriser import AuthError, identify
 from gateway.realtime.connection import Connection
 from gateway.realtime.frames import serializer_for
-from gateway.realtime.limits import Limits
+from gateway.realtime.limits import Limits, payload_size
 from gateway.realtime.service import RealtimeService
 
 router = APIRouter()
@@ -50,6 +50,10 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"message": message}, status_code=status)
 
 
+def _too_large(service: RealtimeService) -> JSONResponse:
+    return _error(413, f"Payload too large: the limit is {service.limits.max_payload_bytes} bytes")
+
+
 async def _authorise(request: Request) -> JSONResponse | None:
     try:
         resolve_caller(request.app.state.keys, request.headers)
@@ -80,7 +84,10 @@ async def broadcast(request: Request) -> Response:
             return _error(422, "each message needs a `topic` and an `event`")
         if message.get("private"):
             return _error(422, "Private channels are not supported by this server")
-        checked.append((message["topic"], message["event"], message.get("payload", {})))
+        payload = message.get("payload", {})
+        if payload_size(payload) > service.limits.max_payload_bytes:
+            return _too_large(service)
+        checked.append((message["topic"], message["event"], payload))
     for topic, event, payload in checked:
         await service.bus.broadcast(topic, event, payload)
     return Response(status_code=202)
@@ -101,5 +108,8 @@ async def broadcast_one(topic: str, event: str, request: Request) -> Response:
             payload = await request.json()
         except ValueError:
             return _error(400, "The body must be JSON")
-    await request.app.state.realtime.bus.broadcast(topic, event, payload)
+    service: RealtimeService = request.app.state.realtime
+    if payload_size(payload) > service.limits.max_payload_bytes:
+        return _too_large(service)
+    await service.bus.broadcast(topic, event, payload)
     return Response(status_code=202)

@@ -214,3 +214,22 @@ async def test_unknown_topic_push_gets_an_error_reply(gateway):
     reply = await client.expect(reply_to(ref))
     assert reply["payload"] == {"status": "error", "response": {"reason": "unmatched topic"}}
     await client.close()
+
+
+async def test_http_broadcast_over_the_payload_limit_is_413(strict_gateway):
+    async with httpx.AsyncClient() as http:
+        response = await http.post(f"{strict_gateway.url}/realtime/v1/api/broadcast", headers=strict_gateway.headers(),
+                                   json={"messages": [{"topic": "t", "event": "e", "payload": {"x": "y" * 2000}}]})
+    assert response.status_code == 413 and "1000 bytes" in response.json()["message"]
+
+
+async def test_http_send_endpoint_broadcasts_one_event(gateway):
+    client = await PhoenixClient.connect(gateway.url, gateway.anon_key, vsn="1.0.0")
+    await client.join("realtime:single", {})
+    async with httpx.AsyncClient() as http:
+        response = await http.post(f"{gateway.url}/realtime/v1/api/broadcast/single/events/ping",
+                                   headers=gateway.headers(), json={"n": 2})
+    assert response.status_code == 202
+    got = await client.expect_event("broadcast", "realtime:single")
+    assert got["payload"] == {"type": "broadcast", "event": "ping", "payload": {"n": 2}}
+    await client.close()
