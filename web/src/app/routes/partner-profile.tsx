@@ -1,10 +1,10 @@
 import { ProtectedRoute } from '@/lib/auth';
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { PartnerProfilePage } from '@/features/partners/components/partner-profile-page';
 
 export function PartnerProfileRoute() {
   return (
     <ProtectedRoute platform="partner">
-      <PlaceholderPage title="Partner Profile" description="Your company profile is being prepared." />
+      <PartnerProfilePage />
     </ProtectedRoute>
   );
 }
