@@ -149,8 +149,8 @@ type GuardProps = {
 };
 
 export function RoleGuard({ platform, minimumRole, permission, children }: GuardProps) {
-  const { role, roleLoading } = useAuth(platform);
-  if (roleLoading) return <Spinner label="Loading..." />;
+  const { role, loading, roleLoading } = useAuth(platform);
+  if (loading || roleLoading) return <Spinner label="Loading..." />;
   if (minimumRole && !hasMinimumRole(role, minimumRole)) {
     return <AccessDenied requiredRole={minimumRole} currentRole={role} />;
   }
