@@ -283,7 +283,10 @@ def read_statement(builder: Builder, node: PNode, media: MediaType, counted: boo
     alias = builder.alias()
     source = table_ref(node.table, alias)
     page = builder.node_select(node, alias, source, [])
-    count = builder.count_select(node, builder.alias(), table_ref(node.table, alias), []) if counted else None
+    count = None
+    if counted:
+        count_alias = builder.alias()
+        count = builder.count_select(node, count_alias, table_ref(node.table, count_alias), [])
     return _wrap(builder, page, count, media, output_labels(node))
 
 

@@ -262,3 +262,10 @@ def test_openapi_lists_what_the_role_can_use(rest):
     assert "/fx_tickets" in document["paths"] and "/rpc/fx_add" in document["paths"]
     assert "/fx_hidden" not in document["paths"] and "/rpc/fx_secret" not in document["paths"]
     assert "fx_hidden" in json.dumps(rest.get("/", who="service").json()["paths"])
+
+
+def test_exact_count_applies_the_filters_and_inner_embeds(rest):
+    response = rest.get("/fx_tickets", params={"select": "id,fx_companies!inner(name)", "status": "eq.open",
+                                               "fx_companies.country": "eq.US", "limit": "1"},
+                        headers={"Prefer": "count=exact"})
+    assert response.status_code == 206 and response.headers["content-range"] == "0-0/2"
