@@ -59,6 +59,11 @@ class Settings:
     max_rows: int | None = None
     password_min_length: int = 6
     rate_limits_enabled: bool = True
+    # GoTrue's hosted defaults: sign-in + refresh per hour, verify per hour, sign-up/recover/otp per hour, MFA per minute.
+    rate_limit_token_per_hour: int = 1800
+    rate_limit_verify_per_hour: int = 360
+    rate_limit_email_per_hour: int = 360
+    rate_limit_mfa_per_minute: int = 15
     trusted_proxy_header: str | None = None
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
@@ -140,6 +145,10 @@ class Settings:
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
             rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=True),
+            rate_limit_token_per_hour=_int("RATE_LIMIT_TOKEN_REFRESH", env.get("RATE_LIMIT_TOKEN_REFRESH"), 1800),
+            rate_limit_verify_per_hour=_int("RATE_LIMIT_VERIFY", env.get("RATE_LIMIT_VERIFY"), 360),
+            rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),
+            rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             function_urls=function_urls,
         )

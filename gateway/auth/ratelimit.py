@@ -9,6 +9,11 @@ import time
 from dataclasses import dataclass
 
 from gateway.auth.errors import AuthError
+from gateway.settings import Settings
+
+MAX_BURST = 30
+# Full buckets are forgotten once this many callers are tracked, so memory stays bounded.
+MAX_TRACKED = 50_000
 
 
 @dataclass(frozen=True)
@@ -18,14 +23,19 @@ class Limit:
     code: str
 
 
-def default_limits(per_hour_token: int = 1800, per_hour_verify: int = 360, per_hour_email: int = 360,
-                   per_minute_mfa: int = 15) -> dict[str, Limit]:
+def limits_from(settings: Settings) -> dict[str, Limit]:
+    """Refill rates from settings; bursts of up to 30 requests, as hosted GoTrue allows."""
     return {
-        "token": Limit(per_hour_token / 3600, 30, "over_request_rate_limit"),
-        "verify": Limit(per_hour_verify / 3600, 30, "over_request_rate_limit"),
-        "email": Limit(per_hour_email / 3600, 30, "over_email_send_rate_limit"),
-        "mfa": Limit(per_minute_mfa / 60, per_minute_mfa, "over_request_rate_limit"),
+        "token": _hourly(settings.rate_limit_token_per_hour, "over_request_rate_limit"),
+        "verify": _hourly(settings.rate_limit_verify_per_hour, "over_request_rate_limit"),
+        "email": _hourly(settings.rate_limit_email_per_hour, "over_email_send_rate_limit"),
+        "mfa": Limit(settings.rate_limit_mfa_per_minute / 60, settings.rate_limit_mfa_per_minute,
+                     "over_request_rate_limit"),
     }
+
+
+def _hourly(per_hour: int, code: str) -> Limit:
+    return Limit(per_hour / 3600, min(MAX_BURST, per_hour), code)
 
 
 class RateLimiter:
@@ -46,3 +56,11 @@ class RateLimiter:
             self._buckets[(bucket, ip)] = (tokens, now)
             raise AuthError(429, limit.code, "Request rate limit reached")
         self._buckets[(bucket, ip)] = (tokens - 1, now)
+        if len(self._buckets) > MAX_TRACKED:
+            self._forget_full(now)
+
+    def _forget_full(self, now: float) -> None:
+        for key, (tokens, stamp) in list(self._buckets.items()):
+            limit = self._limits[key[0]]
+            if tokens + (now - stamp) * limit.per_second >= limit.burst:
+                del self._buckets[key]

@@ -13,7 +13,7 @@ from gateway.auth import admin, factors, logout, meta, recover, signup, token, u
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
-from gateway.auth.ratelimit import RateLimiter, default_limits
+from gateway.auth.ratelimit import RateLimiter, limits_from
 from gateway.mail.mailer import Mailer
 
 log = logging.getLogger("gateway.auth")
@@ -91,4 +91,4 @@ for _route in ROUTES:
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
     app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
-    app.state.auth_limiter = RateLimiter(default_limits(), enabled=settings.rate_limits_enabled)
+    app.state.auth_limiter = RateLimiter(limits_from(settings), enabled=settings.rate_limits_enabled)
