@@ -35,11 +35,11 @@ class Relay:
             body = await read_body(request, RELAY_MAX_BODY_BYTES)
         except BodyTooLarge:
             return error_reply("The request body is too large", 413)
-        headers = [(k, v) for k, v in request.headers.items() if k.lower() not in DROPPED_REQUEST_HEADERS]
+        # The function process trusts the gateway alone, so it gets the address the gateway resolved, nothing else.
+        headers = [(k, v) for k, v in request.headers.items()
+                   if k.lower() not in DROPPED_REQUEST_HEADERS and k.lower() != "x-forwarded-for"]
         if client_ip:
-            previous = request.headers.get("x-forwarded-for")
-            headers = [(k, v) for k, v in headers if k.lower() != "x-forwarded-for"]
-            headers.append(("x-forwarded-for", f"{previous}, {client_ip}" if previous else client_ip))
+            headers.append(("x-forwarded-for", client_ip))
         url = base_url.rstrip("/") + subpath
         try:
             upstream = await self._client.request(

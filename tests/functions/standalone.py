@@ -25,7 +25,7 @@ def function_process(settings: Settings, slug: str, log_path: Path) -> Iterator[
         "DATABASE_URL": settings.database_url,
         "JWT_SECRET": settings.jwt_secret,
         "CONTACT_INBOX": settings.contact_inbox,
-        # It sits behind the gateway, which appends the client's address to X-Forwarded-For.
+        # It sits behind the gateway, which passes on the client address it resolved in X-Forwarded-For.
         "TRUSTED_PROXY_HEADER": "x-forwarded-for",
     }
     log_file = log_path.open("w")

@@ -34,10 +34,11 @@ def contact_form(email: str) -> dict:
 def test_a_relayed_contact_message_is_stored_and_mailed_by_the_function_process(
         relay_gateway: LiveGateway, db: psycopg.Connection):
     response = httpx.post(f"{relay_gateway.url}/functions/v1/send-contact-email", json=contact_form("relay@example.com"),
-                          headers={**relay_gateway.headers(), FORWARDED: "192.0.2.44"})
+                          headers={**relay_gateway.headers(), FORWARDED: "10.66.0.1, 192.0.2.44"})
     assert response.status_code == 200, response.text
     assert response.json()["success"] is True
     assert response.headers["x-request-id"]
+    # The function process sees the address the gateway resolved, not what the client wrote in front of it.
     row = db.execute("select client_ip, mail_status from public.contact_messages where email = 'relay@example.com'")
     assert row.fetchone() == ("192.0.2.44", "sent")
     [ack] = outbox(db, "relay@example.com")
