@@ -1,5 +1,5 @@
 import { ticket } from './test-tickets';
-import { applyTicketFilters, countActiveFilters, filterOptions, setFlag, toggleFilterValue } from './ticket-filters';
+import { applyTicketFilters, countActiveFilters, filterOptions, setDateBound, setFlag, setSearchTerm, toggleFilterValue } from './ticket-filters';
 
 const tickets = [
   ticket({ id: 'a', title: 'VPN drops', status: 'open', priority: 'high', severity: 'major', category: 'technical', assignee: 'Hassan', companyName: 'Desert Falcon Logistics', tags: ['vpn', 'network'], createdAt: '2025-03-01T10:00:00' }),
@@ -63,5 +63,13 @@ describe('ticket filters', () => {
       companies: ['Desert Falcon Logistics', 'Pearl Bay Bank'],
       tags: ['network', 'phishing', 'vpn'],
     });
+  });
+
+  it('sets and clears the search term and date bounds', () => {
+    expect(setSearchTerm({}, 'vpn')).toEqual({ searchTerm: 'vpn' });
+    expect(setSearchTerm({ searchTerm: 'vpn', slaBreached: true }, '')).toEqual({ slaBreached: true });
+    const from = setDateBound({}, 'from', '2025-03-01');
+    expect(from).toEqual({ dateRange: { from: '2025-03-01', to: undefined } });
+    expect(setDateBound(from, 'from', '')).toEqual({});
   });
 });

@@ -88,3 +88,15 @@ export function filterOptions(tickets: Ticket[]): { assignees: string[]; compani
   const sorted = (values: Set<string>) => [...values].sort((a, b) => a.localeCompare(b));
   return { assignees: sorted(assignees), companies: sorted(companies), tags: sorted(tags) };
 }
+
+export function setSearchTerm(filters: TicketFilters, searchTerm: string): TicketFilters {
+  const { searchTerm: _previous, ...rest } = filters;
+  return searchTerm ? { ...rest, searchTerm } : rest;
+}
+
+/** Sets one end of the created-date range (yyyy-mm-dd, or empty to clear it). */
+export function setDateBound(filters: TicketFilters, end: 'from' | 'to', value: string): TicketFilters {
+  const { dateRange, ...rest } = filters;
+  const next = { ...dateRange, [end]: value || undefined };
+  return next.from || next.to ? { ...rest, dateRange: next } : rest;
+}

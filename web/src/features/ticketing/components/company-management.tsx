@@ -1,0 +1,229 @@
+import { useState, type FormEvent } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { AccessDenied } from '@/components/ui/access-denied';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select, Textarea } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { hasPermission, type Role } from '@/lib/permissions';
+import { createCompany } from '../api/create-company';
+import { deleteCompany } from '../api/delete-company';
+import { updateCompany } from '../api/update-company';
+import { errorMessage } from '../lib/error-message';
+import { formatDate, titleCase } from '../lib/format';
+import { validateCompany } from '../lib/validation';
+import { companyStatuses, subscriptions, type Company, type CompanyInput } from '../types';
+import { Pill } from './badges';
+import { Dialog } from './dialog';
+
+const statusClasses: Record<Company['status'], string> = {
+  active: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+  inactive: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+  suspended: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+};
+
+const emptyCompany: CompanyInput = { name: '', description: '', status: 'active', subscription: 'free' };
+
+function CompanyFormDialog({
+  company,
+  onClose,
+  onSave,
+}: {
+  company: Company | null;
+  onClose: () => void;
+  onSave: (input: CompanyInput) => Promise<void>;
+}) {
+  const [form, setForm] = useState<CompanyInput>(
+    company
+      ? { name: company.name, description: company.description ?? '', status: company.status, subscription: company.subscription }
+      : emptyCompany,
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateCompany(form);
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      await onSave({ ...form, name: form.name.trim(), description: form.description?.trim() || null });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={company ? 'Edit Company' : 'Add Company'}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
+            {error}
+          </p>
+        )}
+        <Field id="company-name" label="Company Name">
+          <Input id="company-name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+        </Field>
+        <Field id="company-description" label="Description">
+          <Textarea
+            id="company-description"
+            rows={3}
+            value={form.description ?? ''}
+            onChange={(event) => setForm({ ...form, description: event.target.value })}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="company-status" label="Status">
+            <Select
+              id="company-status"
+              value={form.status}
+              onChange={(event) => setForm({ ...form, status: event.target.value as Company['status'] })}
+            >
+              {companyStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {titleCase(status)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="company-subscription" label="Subscription">
+            <Select
+              id="company-subscription"
+              value={form.subscription}
+              onChange={(event) => setForm({ ...form, subscription: event.target.value as Company['subscription'] })}
+            >
+              {subscriptions.map((subscription) => (
+                <option key={subscription} value={subscription}>
+                  {titleCase(subscription)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {company ? 'Update Company' : 'Create Company'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type CompanyManagementProps = {
+  role: Role;
+  companies: Company[];
+  loading: boolean;
+  refetch: () => Promise<void>;
+};
+
+export function CompanyManagement({ role, companies, loading, refetch }: CompanyManagementProps) {
+  const { toast } = useToast();
+  const [editing, setEditing] = useState<Company | 'new' | null>(null);
+
+  if (!hasPermission(role, 'manage-companies')) {
+    return <AccessDenied message="You don't have permission to manage companies." currentRole={role} />;
+  }
+
+  async function save(input: CompanyInput) {
+    const creating = editing === 'new';
+    try {
+      if (editing && editing !== 'new') await updateCompany(editing.id, input);
+      else await createCompany(input);
+      toast({ title: `Company ${creating ? 'created' : 'updated'} successfully`, variant: 'success' });
+      setEditing(null);
+      await refetch();
+    } catch (error) {
+      toast({ title: errorMessage(error, `Failed to ${creating ? 'create' : 'update'} company`), variant: 'destructive' });
+    }
+  }
+
+  async function remove(company: Company) {
+    if (!window.confirm('Are you sure you want to delete this company? This action cannot be undone.')) return;
+    try {
+      await deleteCompany(company.id);
+      toast({ title: 'Company deleted successfully', variant: 'success' });
+      await refetch();
+    } catch (error) {
+      toast({ title: errorMessage(error, 'Failed to delete company'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold">Company Management</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">Customer organisations of the ticketing system.</p>
+        </div>
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Add Company
+        </Button>
+      </div>
+      {loading ? (
+        <Spinner label="Loading companies..." />
+      ) : companies.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          No companies found. Create your first company to get started.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">Companies</caption>
+            <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">
+              <tr>
+                {['Company Name', 'Description', 'Status', 'Subscription', 'Users', 'Created', 'Actions'].map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {companies.map((company) => (
+                <tr key={company.id}>
+                  <td className="px-3 py-2 font-medium">{company.name}</td>
+                  <td className="max-w-[20rem] px-3 py-2 text-slate-600 dark:text-slate-300">{company.description || '-'}</td>
+                  <td className="px-3 py-2">
+                    <Pill className={statusClasses[company.status]}>{titleCase(company.status)}</Pill>
+                  </td>
+                  <td className="px-3 py-2">{titleCase(company.subscription)}</td>
+                  <td className="px-3 py-2">{company.user_count}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDate(company.created_at)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <button
+                        type="button"
+                        onClick={() => setEditing(company)}
+                        aria-label={`Edit company ${company.name}`}
+                        className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => void remove(company)}
+                        aria-label={`Delete company ${company.name}`}
+                        className="rounded p-1.5 text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && (
+        <CompanyFormDialog company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSave={save} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { formatDate, relativeTime, shortId } from '../lib/format';
+import type { Ticket } from '../types';
+import { CategoryLabel, Pill, PriorityBadge, SeverityBadge, StatusBadge } from './badges';
+
+const shownTags = 2;
+
+type TicketTableProps = {
+  tickets: Ticket[];
+  onView: (ticket: Ticket) => void;
+  onEdit: (ticket: Ticket) => void;
+  onDelete: (ticket: Ticket) => void;
+};
+
+const columns = ['ID', 'Company', 'Title', 'Status', 'Priority', 'Severity', 'Category', 'Assignee', 'Due Date', 'Created', 'Hours', 'Vis.', 'Actions'];
+
+export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTableProps) {
+  if (tickets.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center dark:border-slate-700">
+        <p className="font-semibold">No tickets found</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Create a new ticket to get started</p>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      <table className="w-full min-w-[72rem] text-left text-sm">
+        <caption className="sr-only">Tickets</caption>
+        <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {tickets.map((ticket) => (
+            <tr key={ticket.id} data-ticket-id={ticket.id} className="hover:bg-slate-50 dark:hover:bg-navy-800/60">
+              <td className="px-3 py-2 font-mono text-xs">
+                <span title={ticket.id}>{shortId(ticket.id)}</span>
+              </td>
+              <td className="px-3 py-2">{ticket.companyName}</td>
+              <td className="max-w-[18rem] px-3 py-2">
+                <button
+                  type="button"
+                  onClick={() => onView(ticket)}
+                  className="text-left font-medium text-brand-700 hover:underline dark:text-brand-300"
+                >
+                  {ticket.title}
+                </button>
+                {ticket.tags.length > 0 && (
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    {ticket.tags.slice(0, shownTags).map((tag) => (
+                      <Pill key={tag}>{tag}</Pill>
+                    ))}
+                    {ticket.tags.length > shownTags && <Pill>+{ticket.tags.length - shownTags}</Pill>}
+                  </div>
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <StatusBadge status={ticket.status} />
+              </td>
+              <td className="px-3 py-2">
+                <PriorityBadge priority={ticket.priority} />
+              </td>
+              <td className="px-3 py-2">
+                <SeverityBadge severity={ticket.severity} />
+              </td>
+              <td className="px-3 py-2">
+                <CategoryLabel category={ticket.category} />
+              </td>
+              <td className="px-3 py-2">{ticket.assignee ?? 'Unassigned'}</td>
+              <td className="px-3 py-2">-</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                <span title={relativeTime(ticket.createdAt)}>{formatDate(ticket.createdAt)}</span>
+              </td>
+              <td className="px-3 py-2">-</td>
+              <td className="px-3 py-2">
+                {ticket.customerVisible ? (
+                  <Eye role="img" aria-label="Visible to customer" className="h-4 w-4 text-green-600" />
+                ) : (
+                  <EyeOff role="img" aria-label="Hidden from customer" className="h-4 w-4 text-slate-400" />
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex gap-1">
+                  <button
+                    type="button"
+                    onClick={() => onEdit(ticket)}
+                    aria-label={`Edit ticket ${ticket.title}`}
+                    title="Edit"
+                    className="rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-navy-800"
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => onDelete(ticket)}
+                    aria-label={`Delete ticket ${ticket.title}`}
+                    title="Delete"
+                    className="rounded p-1.5 text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
