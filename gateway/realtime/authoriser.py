@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 import jwt
+import psycopg
+from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import API_ROLES
@@ -90,19 +92,48 @@ class Authoriser:
         return allowed
 
     async def _check(self, identity: Identity, changes: list[tuple[Change, TableInfo]]) -> list[bool]:
-        rows = [{"rel": change.qualified_table, "image": change.image, "keys": list(info.key_columns),
-                 "by_key": change.type != "DELETE" and bool(info.key_columns)} for change, info in changes]
+        verdicts = [False] * len(changes)
+        groups: dict[tuple[str, bool], list[int]] = {}
+        for index, (change, info) in enumerate(changes):
+            by_key = change.type != "DELETE" and bool(info.key_columns)
+            groups.setdefault((change.qualified_table, by_key), []).append(index)
         try:
             async with request_tx(self.pool, role=identity.role, claims=identity.claims, method="GET",
                                   path="/realtime/v1") as conn:
-                result = await (await conn.execute(
-                    "select realtime.row_visible((c->>'rel')::regclass, c->'image',"
-                    " array(select jsonb_array_elements_text(c->'keys')), (c->>'by_key')::boolean)"
-                    " from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n) order by n",
-                    (json.dumps(rows),),
-                )).fetchall()
+                for (table, by_key), indexes in groups.items():
+                    if by_key:
+                        query = _reselect_query(table, changes[indexes[0]][1].key_columns)
+                        images = [changes[i][0].image for i in indexes]
+                    else:
+                        query = DELETED_ROW_QUERY
+                        images = [{"rel": table, "image": changes[i][0].image,
+                                   "keys": list(changes[i][1].key_columns)} for i in indexes]
+                    rows = await (await conn.execute(query, (json.dumps(images),))).fetchall()
+                    for (position,) in rows:
+                        verdicts[indexes[position - 1]] = True
+        except psycopg.errors.InsufficientPrivilege:
+            return [False] * len(changes)
         except Exception:
             # Failing closed: a subscriber whose check errors gets nothing rather than a row it may not see.
             log.exception("realtime.authorise_failed role=%s changes=%d", identity.role, len(changes))
             return [False] * len(changes)
-        return [bool(row[0]) for row in result]
+        return verdicts
+
+
+# A deleted row cannot be re-selected: realtime.row_visible evaluates the table's SELECT policies on its image.
+DELETED_ROW_QUERY = (
+    "select x.n from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
+    " where realtime.row_visible((x.c->>'rel')::regclass, x.c->'image',"
+    " array(select jsonb_array_elements_text(x.c->'keys')), false)"
+)
+
+
+def _reselect_query(qualified_table: str, key_columns: tuple[str, ...]) -> sql.Composed:
+    """Which of the new rows (by position) this role and claims can SELECT, re-selected by primary key: RLS
+    itself decides, in one planned statement for all of them."""
+    table = sql.SQL(qualified_table)
+    keys = sql.SQL(" and ").join(
+        sql.SQL("t.{col} = (jsonb_populate_record(null::{table}, x.c)).{col}").format(col=sql.Identifier(col), table=table)
+        for col in key_columns)
+    return sql.SQL("select x.n from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
+                   " where exists (select 1 from {table} as t where {keys})").format(table=table, keys=keys)
