@@ -1,13 +1,10 @@
 import { ProtectedRoute } from '@/lib/auth';
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { PartnerAdminPage } from '@/features/partners/components/partner-admin-page';
 
 export function PartnerAdminRoute() {
   return (
     <ProtectedRoute platform="partner" minimumRole="super-admin">
-      <PlaceholderPage
-        title="Partner Administration"
-        description="Manage partner registrations and applications"
-      />
+      <PartnerAdminPage />
     </ProtectedRoute>
   );
 }
