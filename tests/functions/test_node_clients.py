@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import psycopg
 import pytest
@@ -31,3 +32,6 @@ def test_supabase_js_invokes_both_functions(mode: str, request: pytest.FixtureRe
     assert ack["kind"] == "contact_acknowledgement" and "within 24 hours" in ack["text_body"]
     [confirmation] = outbox(db, event_email)
     assert "Monday, 17 November 2025" in confirmation["text_body"]
+    site_flow_email = re.search(r"SITE_FLOW_EMAIL=(\S+)", output).group(1)
+    [site_confirmation] = outbox(db, site_flow_email)
+    assert site_confirmation["text_body"].startswith("Dear Site,")

@@ -60,3 +60,24 @@ test('an invalid email for the confirmation is a 400 FunctionsHttpError', async 
   const { error } = await supabase.functions.invoke('send-event-confirmation', { body: { email: 'nope' } })
   assert.ok(error instanceof FunctionsHttpError && error.context.status === 400)
 })
+
+test("the event page's flow: insert the registration as a visitor, then invoke the confirmation", async () => {
+  const email = `Site.Visitor.${Date.now()}@Example.AE`
+  const { error: insertError } = await supabase.from('event_registrations').insert({
+    event_name: 'CrowdSec Vendor Introduction',
+    event_date: '2025-11-17',
+    event_location: 'Address Downtown Hotel, Downtown Dubai',
+    first_name: 'Site',
+    last_name: 'Visitor',
+    email,
+    phone: '+971501234567',
+    company_name: 'Visitor Holdings',
+  })
+  assert.equal(insertError, null)
+  const { data, error } = await supabase.functions.invoke('send-event-confirmation', {
+    body: { firstName: 'Site', lastName: 'Visitor', email, companyName: 'Visitor Holdings' },
+  })
+  assert.equal(error, null)
+  assert.match(data.message, /confirmation/)
+  console.log(`SITE_FLOW_EMAIL=${email.toLowerCase()}`)
+})
