@@ -214,3 +214,41 @@ def test_the_mailer_context_writes_to_the_outbox(gw: LiveGateway, db: psycopg.Co
     [mail] = outbox(db, "probe@example.com")
     assert (mail["subject"], mail["text_body"], mail["html_body"], mail["kind"], mail["status"]) == (
         "Probe", "plain text", "<p>html</p>", "probe", "captured")
+
+
+def write_function(root: Path, folder: str, handler: str, toml: str = "") -> Path:
+    path = root / folder
+    path.mkdir(parents=True)
+    (path / "function.toml").write_text(toml)
+    (path / "handler.py").write_text(handler)
+    return path
+
+
+@pytest.mark.parametrize("handler, complaint", [
+    ("def handle(request, ctx):\n    return None\n", "must define `async def handle"),
+    ("x = 1\n", "must define `async def handle"),
+    ("def broken(:\n", "failed to import"),
+    ("import no_such_module_anywhere\n", "failed to import"),
+])
+def test_a_broken_handler_is_reported_with_its_file(tmp_path: Path, handler: str, complaint: str):
+    write_function(tmp_path, "bad_one", handler)
+    with pytest.raises(FunctionConfigError, match=complaint) as raised:
+        discover(tmp_path)
+    assert "bad_one" in str(raised.value)
+
+
+def test_a_folder_without_handler_py_is_reported(tmp_path: Path):
+    (tmp_path / "empty_fn").mkdir()
+    (tmp_path / "empty_fn" / "function.toml").write_text("")
+    with pytest.raises(FunctionConfigError, match="no handler.py"):
+        discover(tmp_path)
+
+
+def test_handlers_of_same_named_folders_in_different_places_stay_apart(tmp_path: Path):
+    source = "from functions._runtime import FunctionResponse\nWHO = {!r}\nasync def handle(request, ctx):\n" \
+             "    return FunctionResponse(WHO)\n"
+    write_function(tmp_path / "a", "twin", source.format("a"))
+    write_function(tmp_path / "b", "twin", source.format("b"))
+    first, second = discover(tmp_path / "a")["twin"], discover(tmp_path / "b")["twin"]
+    assert first.handle.__module__ != second.handle.__module__
+    assert first.handle.__globals__["WHO"] == "a" and second.handle.__globals__["WHO"] == "b"
