@@ -15,6 +15,8 @@ from typing import Any
 
 import jwt
 
+from gateway.settings import ConfigError
+
 LEEWAY_SECONDS = 30
 # Supabase's local stack issues its keys with these fixed times, so a key stays the same for a given secret.
 KEY_ISSUED_AT = 1641769200
@@ -31,8 +33,8 @@ class ExpiredToken(InvalidToken):
     """The token was valid but its `exp` has passed (PGRST303)."""
 
 
-class KeyFileError(Exception):
-    """The JWK set file cannot be read or holds a key this gateway does not use."""
+class KeyFileError(ConfigError):
+    """The JWK set file cannot be read or holds a key this gateway does not use (the CLI prints it as one line)."""
 
 
 @dataclass(frozen=True)
