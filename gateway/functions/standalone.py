@@ -42,7 +42,7 @@ def serve_function(settings: Settings, slug: str, host: str, port: int) -> int:
 
 
 def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI:
-    keys = JwtKeys(settings.jwt_secret)
+    keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
