@@ -1,10 +1,10 @@
 import { ProtectedRoute } from '@/lib/auth';
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { DashboardShell } from '@/features/ticketing/components/dashboard-shell';
 
 export function DashboardRoute() {
   return (
     <ProtectedRoute platform="ticketing">
-      <PlaceholderPage title="Security Dashboard" description="The ticketing system is being prepared." />
+      <DashboardShell />
     </ProtectedRoute>
   );
 }
