@@ -9,6 +9,7 @@ import json
 import time
 from typing import Iterator
 
+import httpx
 import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
@@ -116,3 +117,14 @@ def test_a_bad_key_file_is_refused(tmp_path):
     path.write_text(json.dumps({"keys": [{"kty": "oct", "k": "abc", "alg": "HS256", "kid": "x"}]}))
     with pytest.raises(KeyFileError):
         JwtKeys.load("s" * 40, path)
+
+
+def test_rest_accepts_an_es256_user_token_and_refuses_a_forged_one(asymmetric):
+    with client(asymmetric) as auth:
+        session = signed_in(asymmetric, auth, "rest-es256@example.com")
+    rest = f"{asymmetric.url}/rest/v1/partners?select=id"
+    accepted = httpx.get(rest, headers=asymmetric.headers(session["access_token"]))
+    header, payload, signature = session["access_token"].split(".")
+    forged = httpx.get(rest, headers=asymmetric.headers(f"{header}.{payload}.{signature[:-4]}AAAA"))
+    assert accepted.status_code == 200, accepted.text
+    assert forged.status_code == 401 and forged.json()["code"] == "PGRST301"
