@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functions._runtime import FunctionContext, FunctionError, FunctionRequest, FunctionResponse, MailDeliveryError
 
+from functions._shared.letters import Letter
+
 from .mails import acknowledgement_letter, inbox_letter
 from .rules import parse_contact
 from .store import record_mail_outcome, store
@@ -29,7 +31,7 @@ async def handle(request: FunctionRequest, ctx: FunctionContext) -> FunctionResp
                              "message": "We'll get back to you within 24 hours."})
 
 
-async def _send(ctx: FunctionContext, to: str, letter, kind: str, message_id: str) -> bool:
+async def _send(ctx: FunctionContext, to: str, letter: Letter, kind: str, message_id: str) -> bool:
     try:
         await ctx.mailer.send(to, letter.subject, letter.text, letter.html, kind=kind)
     except MailDeliveryError:

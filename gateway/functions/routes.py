@@ -33,7 +33,6 @@ class FunctionsService:
     host: FunctionHost
     relay: Relay
     urls: dict[str, str]
-    trusted_proxy_header: str | None
 
     async def dispatch(self, request: Request, slug: str, subpath: str) -> Response:
         function = self.host.functions.get(slug)
@@ -51,7 +50,7 @@ class FunctionsService:
                 return unauthorized_reply(str(exc), uuid.uuid4().hex)
         timeout = function.config.timeout_seconds + RELAY_GRACE_SECONDS if function else RELAY_DEFAULT_TIMEOUT
         return await self.relay.forward(request, slug, url, subpath,
-                                        client_ip=client_ip(request, self.trusted_proxy_header), timeout=timeout)
+                                        client_ip=client_ip(request, self.host.trusted_proxy_header), timeout=timeout)
 
 
 @router.api_route("/{slug}", methods=ALL_METHODS)
@@ -82,7 +81,6 @@ async def on_startup(app: FastAPI) -> None:
         host=host,
         relay=Relay(httpx.AsyncClient()),
         urls=dict(settings.function_urls),
-        trusted_proxy_header=settings.trusted_proxy_header,
     )
     relayed = sorted(settings.function_urls)
     log.info("functions loaded: %s; relayed: %s", ", ".join(sorted(functions)) or "none", ", ".join(relayed) or "none")

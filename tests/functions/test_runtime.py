@@ -252,3 +252,10 @@ def test_handlers_of_same_named_folders_in_different_places_stay_apart(tmp_path:
     first, second = discover(tmp_path / "a")["twin"], discover(tmp_path / "b")["twin"]
     assert first.handle.__module__ != second.handle.__module__
     assert first.handle.__globals__["WHO"] == "a" and second.handle.__globals__["WHO"] == "b"
+
+
+def test_the_handler_contract_exports_exactly_these_names():
+    import functions._runtime as contract
+
+    assert contract.__all__ == ["Database", "FunctionContext", "FunctionError", "FunctionRequest",
+                                "FunctionResponse", "Handler", "MailDeliveryError", "Mailer"]

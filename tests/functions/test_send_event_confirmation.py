@@ -117,3 +117,13 @@ def test_a_mail_failure_leaves_the_registration_unconfirmed_for_a_retry(function
     assert confirm(functions_gateway, email).status_code == 200
     assert [m["status"] for m in outbox(db, email)] == ["failed", "captured"]
     assert sent_at(db, email) is not None
+
+
+def test_concurrent_calls_for_one_registration_send_one_mail(functions_gateway: LiveGateway, db: psycopg.Connection):
+    import concurrent.futures
+
+    email = register(db)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=5) as pool:
+        statuses = list(pool.map(lambda _: confirm(functions_gateway, email).status_code, range(5)))
+    assert statuses == [200] * 5
+    assert len(outbox(db, email)) == 1
