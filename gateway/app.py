@@ -29,7 +29,7 @@ SERVICES = (
 
 EXPOSED_HEADERS = [
     "Content-Range", "Content-Location", "Location", "Preference-Applied", "X-Total-Count", "Link",
-    "X-Supabase-Api-Version", "x-sb-error-code", "x-relay-error", "Server-Timing", "Range-Unit",
+    "X-Supabase-Api-Version", "x-sb-error-code", "x-relay-error", "x-request-id", "Server-Timing", "Range-Unit",
 ]
 
 

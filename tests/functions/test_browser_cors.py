@@ -1,0 +1,45 @@
+"""A real Chromium calling functions from another origin: the preflight, the status and the body reach the page."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS
+from tests.support.live import LiveGateway
+
+# The headers supabase-js sends with functions.invoke, plus the site's own x-platform.
+CALL = """async ([url, key, body]) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Authorization': `Bearer ${key}`, 'apikey': key, 'x-client-info': 'supabase-js-web/2.109.0',
+      'Content-Type': 'application/json', 'x-platform': 'partner',
+    },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: await response.json(), requestId: response.headers.get('x-request-id') }
+}"""
+
+
+@pytest.fixture(scope="module")
+def other_origin_page(functions_gateway: LiveGateway) -> Iterator[Page]:
+    """A page on http://localhost:<port>; the gateway is called as http://127.0.0.1:<port>, another origin."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        page = browser.new_page()
+        page.goto(functions_gateway.url.replace("127.0.0.1", "localhost") + "/health")
+        yield page
+        browser.close()
+
+
+def test_a_cross_origin_browser_call_passes_the_preflight(functions_gateway: LiveGateway, other_origin_page: Page):
+    body = {"name": "Browser", "email": "browser@example.com", "message": "Sent from Chromium"}
+    url = f"{functions_gateway.url}/functions/v1/send-contact-email"
+    first = other_origin_page.evaluate(CALL, [url, functions_gateway.anon_key, body])
+    assert first["status"] == 200 and first["body"]["success"] is True
+    assert first["requestId"]
+    again = other_origin_page.evaluate(CALL, [url, functions_gateway.anon_key, body])
+    assert again["status"] == 429 and again["body"]["error"].startswith("Please wait")
