@@ -97,3 +97,14 @@ def test_serving_an_unknown_function_fails_with_a_clear_message(functions_gatewa
                             cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=30)
     assert result.returncode == 1
     assert "no function 'no-such-function'" in result.stderr
+
+
+def test_mail_sent_by_a_function_process_appears_on_the_gateway_mailbox_page(relay_gateway: LiveGateway):
+    email = "mailbox-check@example.com"
+    response = httpx.post(f"{relay_gateway.url}/functions/v1/send-contact-email", json=contact_form(email),
+                          headers={**relay_gateway.headers(), FORWARDED: "192.0.2.47"})
+    assert response.status_code == 200
+    listed = httpx.get(f"{relay_gateway.url}/_dev/mailbox/api/messages", params={"to": email}).json()
+    assert [m["kind"] for m in listed["messages"]] == ["contact_acknowledgement"]
+    page = httpx.get(f"{relay_gateway.url}/_dev/mailbox", params={"to": email}).text
+    assert "We have received your message | GulfSec Distribution" in page
