@@ -7,6 +7,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterable
 
 import jwt
@@ -33,7 +34,7 @@ class Identity:
     token: str
     expires_at: int | None
 
-    @property
+    @cached_property
     def claims_key(self) -> str:
         """Subscribers with the same key see exactly the same rows, so one RLS check serves them all."""
         return json.dumps([self.role, self.claims], sort_keys=True, default=str)
