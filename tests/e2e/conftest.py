@@ -70,6 +70,6 @@ def latest_mail(site: LiveGateway, to: str) -> dict:
     """The newest mail for an address, from the development mailbox's JSON API."""
     response = httpx.get(f"{site.url}/_dev/mailbox/api/messages", params={"to": to}, timeout=10)
     response.raise_for_status()
-    messages = response.json()
+    messages = response.json()["messages"]
     assert messages, f"no mail for {to}"
     return messages[0]
