@@ -108,3 +108,14 @@ def test_mail_sent_by_a_function_process_appears_on_the_gateway_mailbox_page(rel
     assert [m["kind"] for m in listed["messages"]] == ["contact_acknowledgement"]
     page = httpx.get(f"{relay_gateway.url}/_dev/mailbox", params={"to": email}).text
     assert "We have received your message | GulfSec Distribution" in page
+
+
+def test_a_function_process_finds_the_embedded_database_a_running_gateway_recorded(tmp_path):
+    from gateway.functions.standalone import _database_url
+    from gateway.settings import ConfigError, Settings
+
+    settings = Settings(database_url=None, data_dir=tmp_path, jwt_secret="x" * 32)
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        _database_url(settings)
+    (tmp_path / "status.json").write_text('{"db_url": "postgresql://postgres:@/postgres?host=/tmp/pg"}')
+    assert _database_url(settings) == "postgresql://postgres:@/postgres?host=/tmp/pg"
