@@ -71,7 +71,11 @@ export function SiteHeader() {
           <ul className="flex flex-col gap-1">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === paths.home} className={navLinkClasses}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === paths.home}
+                  className={(state) => cn(navLinkClasses(state), 'block py-3')}
+                >
                   {item.label}
                 </NavLink>
               </li>

@@ -187,7 +187,7 @@ function SecurityMetrics() {
           <Card key={metric.name} className="p-5">
             <p className="text-sm text-slate-600 dark:text-slate-300">{metric.name}</p>
             <p className="mt-1 text-2xl font-bold">{metric.value}</p>
-            <p className="text-xs text-slate-500 dark:text-slate-400">{metric.trend}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{metric.target}</p>
           </Card>
         ))}
       </div>

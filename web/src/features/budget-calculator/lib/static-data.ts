@@ -30,13 +30,13 @@ export const threatLandscape: Threat[] = [
   { name: 'DDoS attacks', likelihood: 'Medium', impact: 'Medium' },
 ];
 
-export type SecurityMetric = { name: string; value: string; trend: string };
+export type SecurityMetric = { name: string; value: string; target: string };
 
 export const securityMetrics: SecurityMetric[] = [
-  { name: 'Mean time to detect', value: '4.2 hours', trend: 'Target: under 1 hour' },
-  { name: 'Mean time to respond', value: '9.6 hours', trend: 'Target: under 4 hours' },
-  { name: 'Patch compliance', value: '81%', trend: 'Target: 95%' },
-  { name: 'Endpoints with EDR', value: '68%', trend: 'Target: 100%' },
+  { name: 'Mean time to detect', value: '4.2 hours', target: 'Target: under 1 hour' },
+  { name: 'Mean time to respond', value: '9.6 hours', target: 'Target: under 4 hours' },
+  { name: 'Patch compliance', value: '81%', target: 'Target: 95%' },
+  { name: 'Endpoints with EDR', value: '68%', target: 'Target: 100%' },
 ];
 
 export type PostureTarget = { name: string; current: number; target: number };
