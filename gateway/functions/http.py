@@ -1,4 +1,4 @@
-"""HTTP details shared by the in-process runtime and the relay: client address, bounded body, JSON replies."""
+"""HTTP details shared by the in-process runtime and the relay: bounded body, JSON replies."""
 
 from __future__ import annotations
 
@@ -11,17 +11,6 @@ from fastapi.responses import Response
 
 class BodyTooLarge(Exception):
     pass
-
-
-def client_ip(request: Request, trusted_header: str | None) -> str | None:
-    """The socket's peer, unless a trusted proxy sets `trusted_header`: then its last (proxy-added) entry."""
-    if trusted_header:
-        forwarded = request.headers.get(trusted_header)
-        if forwarded:
-            last = forwarded.split(",")[-1].strip()
-            if last:
-                return last
-    return request.client.host if request.client else None
 
 
 async def read_body(request: Request, limit: int) -> bytes:

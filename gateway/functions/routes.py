@@ -11,7 +11,8 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 
 from gateway.functions.context import build_context
-from gateway.functions.http import client_ip, error_reply
+from gateway.client_ip import client_ip
+from gateway.functions.http import error_reply
 from gateway.functions.registry import discover
 from gateway.functions.relay import Relay
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims

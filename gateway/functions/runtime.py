@@ -14,7 +14,8 @@ from fastapi.responses import Response
 
 from functions._runtime import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
 from gateway.claims import bearer_token, resolve_caller
-from gateway.functions.http import BodyTooLarge, client_ip, error_reply, json_reply, read_body
+from gateway.client_ip import client_ip
+from gateway.functions.http import BodyTooLarge, error_reply, json_reply, read_body
 from gateway.functions.registry import LoadedFunction
 from gateway.keys import InvalidToken, JwtKeys
 
