@@ -178,7 +178,7 @@ export function TicketFormDialog({ mode, initial, companies, companyUsers, onClo
             </Button>
           </div>
           {form.tags.length > 0 && (
-            <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1.5">
+            <ul aria-label="Added tags" className="mt-2 flex flex-wrap gap-1.5">
               {form.tags.map((tag) => (
                 <li
                   key={tag}
