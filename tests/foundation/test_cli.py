@@ -2,10 +2,12 @@
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,11 +39,20 @@ class ServeProcess:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
 
+    def __enter__(self) -> "ServeProcess":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.communicate(timeout=TIMEOUT)
+
     def wait_healthy(self) -> None:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise AssertionError(f"serve exited early:\n{self.proc.stdout.read()}")
+                output, _ = self.proc.communicate()
+                raise AssertionError(f"serve exited early:\n{output}")
             try:
                 if httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=1).status_code == 200:
                     return
@@ -61,24 +72,33 @@ def db_url(data_dir: Path) -> str:
     return f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
 
 
-def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(tmp_path):
-    data_dir, port = tmp_path / "data", free_port()
-    first = ServeProcess(data_dir, port)
-    first.wait_healthy()
-    with psycopg.connect(db_url(data_dir)) as conn:
-        seeded = conn.execute("select count(*) from companies").fetchone()[0]
-        conn.execute("insert into companies (name) values ('Kept Across Restarts')")
-    banner = first.stop()
+@pytest.fixture()
+def data_dir():
+    """Outside pytest's own temp root: a concurrent pytest session re-locks that root to mode 0700, which would
+    lock out the embedded server's system user."""
+    path = Path(tempfile.mkdtemp(prefix="gateway-cli-test-"))
+    yield path / "data"
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir):
+    port = free_port()
+    with ServeProcess(data_dir, port) as first:
+        first.wait_healthy()
+        with psycopg.connect(db_url(data_dir)) as conn:
+            seeded = conn.execute("select count(*) from companies").fetchone()[0]
+            conn.execute("insert into companies (name) values ('Kept Across Restarts')")
+        banner = first.stop()
     for expected in ("API URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Demo data seeded"):
         assert expected in banner
     assert "Traceback" not in banner
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
 
-    second = ServeProcess(data_dir, port)
-    second.wait_healthy()
-    with psycopg.connect(db_url(data_dir)) as conn:
-        names = [n for (n,) in conn.execute("select name from companies")]
-    output = second.stop()
+    with ServeProcess(data_dir, port) as second:
+        second.wait_healthy()
+        with psycopg.connect(db_url(data_dir)) as conn:
+            names = [n for (n,) in conn.execute("select name from companies")]
+        output = second.stop()
     assert len(names) == seeded + 1 and "Kept Across Restarts" in names
     assert "Demo data seeded" not in output and "0 applied" in output
 
