@@ -9,7 +9,7 @@ from typing import Callable
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import open_page
+from tests.e2e.conftest import MOBILE, open_page
 
 POWER = ("power@gulfsec.example", "Power#Demo2025")
 READER = ("reader@gulfsec.example", "Reader#Demo2025")
@@ -157,6 +157,41 @@ def test_read_user_sees_only_their_company_and_no_admin_entries(browser, site):
     expect(nav.get_by_role("button", name="Reports")).to_be_enabled()
     nav.get_by_role("button", name="Reports").click()
     expect(page.get_by_role("heading", name="Weekly Summary")).to_be_visible()
+
+    # Ctrl+B collapses the sidebar to icons and keeps the state in a cookie for 7 days.
+    sidebar = page.locator("aside[data-state]")
+    expect(sidebar).to_have_attribute("data-state", "expanded")
+    assert sidebar.bounding_box()["width"] == 256
+    page.keyboard.press("Control+b")
+    expect(sidebar).to_have_attribute("data-state", "collapsed")
+    wait_until(lambda: sidebar.bounding_box()["width"] == 48, message="the 3rem icon mode")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "sidebar:state")
+    assert cookie["value"] == "false" and 604000 < cookie["expires"] - time.time() <= 604800
+    page.reload()
+    expect(page.locator("aside[data-state]")).to_have_attribute("data-state", "collapsed")
+
+    # Logout drops the saved dashboard tickets, says so and returns to /login.
+    page.evaluate("localStorage.setItem('dashboard-tickets', '[]')")
+    page.get_by_role("button", name="Logout").click()
+    expect(page.get_by_text("Logged out successfully")).to_be_visible()
+    page.wait_for_url("**/login**")
+    assert page.evaluate("localStorage.getItem('dashboard-tickets')") is None
+    page.get_by_role("heading", name="Secure Ticketing System").wait_for()
+    assert errors == []
+    page.context.close()
+
+
+def test_mobile_sidebar_is_an_offcanvas_drawer(browser, site):
+    page, errors = open_page(browser, site, MOBILE)
+    sign_in(page, POWER)
+    expect(page.locator("aside[data-state]")).to_have_count(0)
+    page.get_by_role("button", name="Toggle sidebar").click()
+    drawer = page.get_by_role("dialog", name="Sidebar")
+    expect(drawer).to_be_visible()
+    assert drawer.bounding_box()["width"] == 288
+    drawer.get_by_role("button", name="Dashboard", exact=True).click()
+    expect(drawer).to_have_count(0)
+    expect(page.get_by_role("heading", name="Overview")).to_be_visible()
     assert errors == []
     page.context.close()
 
@@ -180,6 +215,35 @@ def test_super_admin_creates_a_company(browser, site):
     expect(row).to_contain_text("Security research lab.")
     expect(row).to_contain_text("Active")
     expect(row).to_contain_text("Pro")
+
+    # The company's people: adding one updates the Users count.
+    row.get_by_role("button", name=f"Manage users of {name}").click()
+    people = page.get_by_role("dialog", name=f"Users of {name}")
+    people.get_by_role("button", name="Add User").click()
+    expect(people.get_by_role("alert")).to_have_text("Name and email are required")
+    people.get_by_label("Name").fill("Huda Mansoori")
+    people.get_by_label("Email").fill("huda@sharjahcyber.example")
+    people.get_by_role("button", name="Add User").click()
+    expect(page.get_by_text("User created successfully")).to_be_visible()
+    expect(people.get_by_role("list", name="Company users")).to_contain_text("Huda Mansoori")
+    people.get_by_role("button", name="Close dialog").click()
+    expect(row.locator("td:nth-child(5)")).to_have_text("1")
+
+    # User management runs on demo data: bulk actions, confirmations and the CSV export only toast.
+    page.get_by_role("navigation", name="Dashboard").get_by_role("button", name="User Management").click()
+    bulk = page.get_by_role("group", name="Bulk actions")
+    bulk.get_by_role("button", name="Activate", exact=True).click()
+    expect(page.get_by_text("Please select users first")).to_be_visible()
+    page.get_by_label("Select Omar Khalil").check()
+    page.get_by_label("Select Sara Nasser").check()
+    bulk.get_by_role("button", name="Deactivate").click()
+    expect(page.get_by_text("Deactivated 2 users")).to_be_visible()
+    page.get_by_label("Filter by role").select_option("read-user")
+    expect(page.locator("tbody tr")).to_have_count(3)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export CSV").click()
+    assert download.value.suggested_filename == "users_export.csv"
+    expect(page.get_by_text("Users exported successfully")).to_be_visible()
     assert errors == []
     page.context.close()
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/form-field';
@@ -12,8 +12,9 @@ import { updateCompany } from '../api/update-company';
 import { errorMessage } from '../lib/error-message';
 import { formatDate, titleCase } from '../lib/format';
 import { validateCompany } from '../lib/validation';
-import { companyStatuses, subscriptions, type Company, type CompanyInput } from '../types';
+import { companyStatuses, subscriptions, type Company, type CompanyInput, type CompanyUser } from '../types';
 import { Pill } from './badges';
+import { CompanyPeopleDialog } from './company-people-dialog';
 import { Dialog } from './dialog';
 
 const statusClasses: Record<Company['status'], string> = {
@@ -119,11 +120,21 @@ type CompanyManagementProps = {
   companies: Company[];
   loading: boolean;
   refetch: () => Promise<void>;
+  companyUsers: CompanyUser[];
+  refetchCompanyUsers: () => Promise<void>;
 };
 
-export function CompanyManagement({ role, companies, loading, refetch }: CompanyManagementProps) {
+export function CompanyManagement({
+  role,
+  companies,
+  loading,
+  refetch,
+  companyUsers,
+  refetchCompanyUsers,
+}: CompanyManagementProps) {
   const { toast } = useToast();
   const [editing, setEditing] = useState<Company | 'new' | null>(null);
+  const [peopleOf, setPeopleOf] = useState<Company | null>(null);
 
   if (!hasPermission(role, 'manage-companies')) {
     return <AccessDenied message="You don't have permission to manage companies." currentRole={role} />;
@@ -199,6 +210,14 @@ export function CompanyManagement({ role, companies, loading, refetch }: Company
                     <div className="flex gap-1">
                       <button
                         type="button"
+                        onClick={() => setPeopleOf(company)}
+                        aria-label={`Manage users of ${company.name}`}
+                        className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
+                      >
+                        <Users aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                      <button
+                        type="button"
                         onClick={() => setEditing(company)}
                         aria-label={`Edit company ${company.name}`}
                         className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
@@ -223,6 +242,14 @@ export function CompanyManagement({ role, companies, loading, refetch }: Company
       )}
       {editing && (
         <CompanyFormDialog company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSave={save} />
+      )}
+      {peopleOf && (
+        <CompanyPeopleDialog
+          company={peopleOf}
+          people={companyUsers.filter((person) => person.company_id === peopleOf.id)}
+          onClose={() => setPeopleOf(null)}
+          refetch={refetchCompanyUsers}
+        />
       )}
     </div>
   );

@@ -89,6 +89,8 @@ export function DashboardShell() {
               companies={companies.companies}
               loading={companies.loading}
               refetch={companies.refetch}
+              companyUsers={people.companyUsers}
+              refetchCompanyUsers={people.refetch}
             />
           )}
           {tab === 'reports' && <ReportsTab role={role} tickets={tickets.tickets} />}
