@@ -11,6 +11,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 from psycopg import AsyncConnection
 
+from gateway.auth import audit
 from gateway.auth.context import AuthContext, object_field, text_field
 from gateway.auth.errors import not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid
@@ -100,7 +101,9 @@ async def create(ctx: AuthContext) -> dict[str, Any]:
                                     user_metadata=params.user_metadata or {}, app_metadata=params.app_metadata,
                                     confirmed=params.email_confirm)
         await _apply_ban(conn, user_id, params.ban_duration)
-        return await user_json(conn, user_id)
+        created = await user_json(conn, user_id)
+        await audit.record_admin(conn, ctx, "user_signedup", created)
+        return created
 
 
 async def get(ctx: AuthContext) -> dict[str, Any]:
@@ -130,13 +133,15 @@ async def update(ctx: AuthContext) -> dict[str, Any]:
             await mark_email_confirmed(conn, user_id)
         await _apply_ban(conn, user_id, params.ban_duration)
         await conn.execute("update auth.users set updated_at = now() where id = %s", (user_id,))
-        return await user_json(conn, user_id)
+        updated = await user_json(conn, user_id)
+        await audit.record_admin(conn, ctx, "user_modified", updated)
+        return updated
 
 
 async def delete(ctx: AuthContext) -> dict[str, Any]:
     user_id = ctx.path_param("user_id")
     async with privileged_tx(ctx.pool) as conn:
-        await _existing_json(conn, user_id)
+        await audit.record_admin(conn, ctx, "user_deleted", await _existing_json(conn, user_id))
         if ctx.body.get("should_soft_delete") is True:
             await conn.execute("delete from auth.sessions where user_id = %s", (user_id,))
             await conn.execute("delete from auth.identities where user_id = %s", (user_id,))
@@ -169,6 +174,8 @@ async def generate_link(ctx: AuthContext) -> dict[str, Any]:
         if link_type == "invite":
             await conn.execute("update auth.users set invited_at = now() where id = %s", (user["id"],))
         body = await user_json(conn, str(user["id"]))
+        if link_type == "invite":
+            await audit.record_admin(conn, ctx, "user_invited", body)
     return {**body, "action_link": verify_link(ctx.settings, hashed, verification_type, redirect_to),
             "email_otp": otp, "hashed_token": hashed, "redirect_to": redirect_to, "verification_type": verification_type}
 

@@ -11,6 +11,7 @@ import segno
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
+from gateway.auth import audit
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid, require_aal2_if_verified_factors
@@ -59,6 +60,8 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
             "insert into auth.mfa_factors (user_id, friendly_name, factor_type, secret) values (%s, %s, 'totp', %s)"
             " returning id", (ctx.user_id, params.friendly_name or None, secret))
         factor_id = str((await cur.fetchone())["id"])
+        await audit.record(conn, ctx, "factor_in_progress", ctx.user_id, traits={"factor_id": factor_id},
+                           session_id=ctx.session_id)
     uri = pyotp.TOTP(secret).provisioning_uri(name=user["email"] or ctx.user_id, issuer_name=params.issuer)
     return {
         "id": factor_id, "type": "totp", "friendly_name": params.friendly_name,
@@ -76,6 +79,8 @@ async def challenge(ctx: AuthContext) -> dict[str, Any]:
         )
         challenge_id, expires_at = await cur.fetchone()
         await conn.execute("update auth.mfa_factors set last_challenged_at = now() where id = %s", (factor["id"],))
+        await audit.record(conn, ctx, "challenge_created", ctx.user_id, session_id=ctx.session_id,
+                           traits={"factor_id": str(factor["id"]), "factor_status": factor["status"]})
     return {"id": str(challenge_id), "type": "totp", "expires_at": expires_at}
 
 
@@ -102,6 +107,8 @@ async def verify(ctx: AuthContext) -> dict[str, Any]:
         await conn.execute("update auth.mfa_challenges set verified_at = now() where id = %s", (challenge_id,))
         await conn.execute("update auth.mfa_factors set status = 'verified', updated_at = now() where id = %s",
                            (factor["id"],))
+        await audit.record(conn, ctx, "verification_attempted", ctx.user_id, session_id=ctx.session_id,
+                           traits={"factor_id": str(factor["id"]), "challenge_id": challenge_id, "factor_type": "totp"})
         return await raise_to_aal2(ctx, conn, ctx.session_id, str(factor["id"]))
 
 
@@ -112,6 +119,9 @@ async def unenroll(ctx: AuthContext) -> dict[str, Any]:
                                  (ctx.user_id,))
         require_aal2_if_verified_factors(ctx, (await cur.fetchone())[0])
         await conn.execute("delete from auth.mfa_factors where id = %s", (factor["id"],))
+        await audit.record(conn, ctx, "factor_unenrolled", ctx.user_id, session_id=ctx.session_id,
+                           traits={"factor_id": str(factor["id"]), "factor_status": factor["status"],
+                                   "session_id": ctx.session_id})
         await conn.execute("update auth.sessions set aal = 'aal1', factor_id = null where factor_id = %s",
                            (factor["id"],))
     return {"id": str(factor["id"])}

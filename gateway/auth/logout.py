@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import Response
 
+from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import bad_request
 from gateway.auth.sessions import end_sessions
@@ -18,4 +19,5 @@ async def handle(ctx: AuthContext) -> Response:
         raise bad_request("validation_failed", f"Unsupported logout scope {scope!r}")
     async with privileged_tx(ctx.pool) as conn:
         await end_sessions(conn, ctx.user_id, ctx.session_id, scope)
+        await audit.record(conn, ctx, "logout", ctx.user_id, session_id=ctx.session_id)
     return Response(status_code=204)

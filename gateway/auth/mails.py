@@ -7,6 +7,7 @@ from typing import Any
 
 from psycopg import AsyncConnection
 
+from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError
 from gateway.auth.links import new_otp, token_hash, verify_link
@@ -22,6 +23,13 @@ TOKEN_COLUMNS = {
     "recovery": ("recovery_token", "recovery_sent_at"),
     "magiclink": ("recovery_token", "recovery_sent_at"),
     "email_change": ("email_change_token_new", "email_change_sent_at"),
+}
+
+# kind -> (audit action, traits) recorded when such a mail is sent, as GoTrue records them.
+MAIL_AUDIT = {
+    "signup": ("user_confirmation_requested", {"provider": "email"}),
+    "recovery": ("user_recovery_requested", None),
+    "magiclink": ("user_recovery_requested", None),
 }
 
 
@@ -61,3 +69,6 @@ async def send_link_mail(
         await ctx.mailer.send(auth_mail(kind, to=address, link=link, otp=otp, new_email=new_email))
     except MailError:
         raise AuthError(500, "unexpected_failure", "Error sending email") from None
+    if kind in MAIL_AUDIT:
+        action, traits = MAIL_AUDIT[kind]
+        await audit.record(conn, ctx, action, str(user["id"]), traits=traits)

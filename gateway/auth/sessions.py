@@ -11,6 +11,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
+from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, bad_request
 from gateway.auth.users import user_json
@@ -21,8 +22,9 @@ REFRESH_REUSE_WINDOW_SECONDS = 10
 class RefreshTokenReused(AuthError):
     """A revoked token presented after the reuse window: the caller must revoke the family in its own transaction."""
 
-    def __init__(self, session_id: str):
+    def __init__(self, user_id: str, session_id: str):
         super().__init__(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used")
+        self.user_id = user_id
         self.session_id = session_id
 
 
@@ -73,7 +75,9 @@ async def session_response(
 
 async def start_session(
     ctx: AuthContext, conn: AsyncConnection, user_id: str, method: str,
+    *, action: str | None, traits: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """A new aal1 session; `action` names the audit entry it is recorded under (None when the caller records)."""
     cur = await conn.execute(
         "insert into auth.sessions (user_id, aal, amr, user_agent, ip) values (%s, 'aal1', %s, %s, %s) returning id",
         (user_id, json.dumps([amr_entry(method)]), ctx.user_agent, inet_or_none(ctx.ip)),
@@ -81,6 +85,8 @@ async def start_session(
     session_id = str((await cur.fetchone())[0])
     refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
     await conn.execute("update auth.users set last_sign_in_at = now() where id = %s", (user_id,))
+    if action:
+        await audit.record(conn, ctx, action, user_id, traits=traits, session_id=session_id)
     return await session_response(ctx, conn, user_id, session_id, refresh_token)
 
 
@@ -115,10 +121,12 @@ async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dic
         # A client that lost the response to its refresh may ask again briefly and get the same child back.
         if active and row["revoked_for"] < REFRESH_REUSE_WINDOW_SECONDS:
             return await session_response(ctx, conn, user_id, session_id, active)
-        raise RefreshTokenReused(session_id)
+        raise RefreshTokenReused(user_id, session_id)
     await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where id = %s", (row["id"],))
     await conn.execute("update auth.sessions set refreshed_at = now(), updated_at = now() where id = %s", (session_id,))
     child = await _insert_refresh_token(conn, user_id, session_id, parent=presented)
+    await audit.record(conn, ctx, "token_refreshed", user_id, session_id=session_id)
+    await audit.record(conn, ctx, "token_revoked", user_id, session_id=session_id)
     return await session_response(ctx, conn, user_id, session_id, child)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from gateway.auth import pkce
+from gateway.auth import audit, pkce
 from gateway.auth.context import AuthContext, object_field, text_field
 from gateway.auth.errors import bad_request, unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
@@ -80,6 +80,7 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
         if existing is not None and existing["email_confirmed_at"] is not None:
             if autoconfirm:
                 raise unprocessable("user_already_exists", "User already registered")
+            await audit.record(conn, ctx, "user_repeated_signup", str(existing["id"]), traits={"provider": "email"})
             return _obfuscated_user(params)
         if existing is not None:
             user_id = str(existing["id"])
@@ -94,7 +95,8 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
                                         user_metadata=params.data, confirmed=autoconfirm)
             user = {"id": user_id, "email": params.email, "confirmation_sent_at": None}
         if autoconfirm:
-            return await start_session(ctx, conn, user_id, "password")
+            return await start_session(ctx, conn, user_id, "password", action="user_signedup",
+                                       traits={"provider": "email"})
         if params.code_challenge_method:
             await pkce.start_flow(conn, user_id, params.code_challenge, params.code_challenge_method, "email/signup")
         await send_link_mail(ctx, conn, user, "signup", params.redirect_to)
@@ -104,7 +106,8 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
 async def _anonymous(ctx: AuthContext, params: SignupParams) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
         user_id = await create_user(conn, email=None, password_hash=None, user_metadata=params.data, anonymous=True)
-        return await start_session(ctx, conn, user_id, "anonymous")
+        return await start_session(ctx, conn, user_id, "anonymous", action="user_signedup",
+                                   traits={"provider": "anonymous"})
 
 
 def _obfuscated_user(params: SignupParams) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.auth import pkce
+from gateway.auth import audit, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import bad_request, validation_failed
 from gateway.auth.passwords import password_matches
@@ -49,7 +49,8 @@ async def password_grant(ctx: AuthContext) -> dict[str, Any]:
             raise bad_request("user_banned", "User is banned")
         if user["email_confirmed_at"] is None:
             raise bad_request("email_not_confirmed", "Email not confirmed")
-        return await start_session(ctx, conn, str(user["id"]), "password")
+        return await start_session(ctx, conn, str(user["id"]), "password", action="login",
+                                   traits={"provider": "email"})
 
 
 async def refresh_grant(ctx: AuthContext) -> dict[str, Any]:
@@ -62,6 +63,7 @@ async def refresh_grant(ctx: AuthContext) -> dict[str, Any]:
     except RefreshTokenReused as reuse:
         async with privileged_tx(ctx.pool) as conn:
             await revoke_family(conn, reuse.session_id)
+            await audit.record(conn, ctx, "token_revoked", reuse.user_id, session_id=reuse.session_id)
         raise
 
 
@@ -69,7 +71,7 @@ async def pkce_grant(ctx: AuthContext) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
         user_id, method = await pkce.exchange(conn, text_field(ctx.body, "auth_code"),
                                               text_field(ctx.body, "code_verifier"))
-        return await start_session(ctx, conn, user_id, method)
+        return await start_session(ctx, conn, user_id, method, action="login", traits={"provider_type": "email"})
 
 
 GRANTS = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant}

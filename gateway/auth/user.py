@@ -8,6 +8,7 @@ from typing import Any
 
 from psycopg import AsyncConnection
 
+from gateway.auth import audit
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
@@ -59,8 +60,10 @@ async def handle_put(ctx: AuthContext) -> dict[str, Any]:
                 raise unprocessable("same_password", "New password should be different from the old password.")
             await conn.execute("update auth.users set encrypted_password = %s, updated_at = now() where id = %s",
                                (new_hash, ctx.user_id))
+            await audit.record(conn, ctx, "user_updated_password", ctx.user_id, session_id=ctx.session_id)
         if params.email is not None and params.email != (user["email"] or "").lower():
             await _change_email(ctx, conn, user, params.email)
+        await audit.record(conn, ctx, "user_modified", ctx.user_id, session_id=ctx.session_id)
         return await user_json(conn, ctx.user_id)
 
 

@@ -10,7 +10,7 @@ from fastapi.responses import RedirectResponse
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from gateway.auth import pkce
+from gateway.auth import audit, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, forbidden, validation_failed
 from gateway.auth.links import OTP_EXPIRY_SECONDS, allowed_redirect, token_hash
@@ -56,11 +56,11 @@ async def handle_get(ctx: AuthContext) -> RedirectResponse:
     try:
         params.validate()
         async with privileged_tx(ctx.pool) as conn:
-            user_id = await _consume(conn, params)
+            user_id, action = await _consume(ctx, conn, params)
             code = await pkce.pending_code(conn, user_id)
             if code:
                 return RedirectResponse(f"{redirect_to}{'&' if '?' in redirect_to else '?'}code={code}", 303)
-            session = await start_session(ctx, conn, user_id, VERIFY_TYPES[params.type][1])
+            session = await start_session(ctx, conn, user_id, VERIFY_TYPES[params.type][1], action=action)
     except AuthError as error:
         fragment = urlencode({"error": "access_denied", "error_code": error.code,
                               "error_description": "Email link is invalid or has expired"})
@@ -81,12 +81,15 @@ async def handle_post(ctx: AuthContext) -> dict[str, Any]:
     )
     params.validate()
     async with privileged_tx(ctx.pool) as conn:
-        user_id = await _consume(conn, params)
-        return await start_session(ctx, conn, user_id, VERIFY_TYPES[params.type][1])
+        user_id, action = await _consume(ctx, conn, params)
+        return await start_session(ctx, conn, user_id, VERIFY_TYPES[params.type][1], action=action)
 
 
-async def _consume(conn: AsyncConnection, params: VerifyParams) -> str:
-    """Finds the user holding this token, checks its age, applies what it confirms; returns the user id."""
+async def _consume(ctx: AuthContext, conn: AsyncConnection, params: VerifyParams) -> tuple[str, str | None]:
+    """Finds the user holding this token, checks its age, applies what it confirms.
+
+    Returns the user id and the audit action of the session it opens: a first confirmation signs the user up, a
+    later link signs in, and an email change is recorded as user_modified when it is applied."""
     columns, _ = VERIFY_TYPES[params.type]
     cur = conn.cursor(row_factory=dict_row)
     for token_column, sent_column in columns:
@@ -105,12 +108,15 @@ async def _consume(conn: AsyncConnection, params: VerifyParams) -> str:
     if user["token_expired"]:
         raise forbidden("otp_expired", EXPIRED)
     user_id = str(user["id"])
+    action: str | None = "login" if user["email_confirmed_at"] else "user_signedup"
     if token_column == "email_change_token_new":
         await _apply_email_change(conn, user_id, user["email_change"])
+        await audit.record(conn, ctx, "user_modified", user_id)
+        action = None
     elif token_column == "recovery_token":
         await conn.execute("update auth.users set recovery_token = null where id = %s", (user_id,))
     await mark_email_confirmed(conn, user_id)
-    return user_id
+    return user_id, action
 
 
 async def _apply_email_change(conn: AsyncConnection, user_id: str, new_email: str) -> None:
