@@ -134,7 +134,9 @@ def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
 
 def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> Action:
     if req.method in ("GET", "HEAD"):
-        given = {k for k, _ in req.params if "." not in k}
+        # Parameters naming no argument of any overload are filters on the result, as in PostgREST.
+        known = {a.name for f in cache.functions.get((req.schema, req.name), []) for a in f.inputs}
+        given = {k for k, _ in req.params if k in known}
         function, single = plan.choose_function(cache, req.schema, req.name, given, role, False)
         names = {a.name for a in function.inputs}
         args = {k: v for k, v in req.params if k in names}

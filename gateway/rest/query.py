@@ -31,6 +31,10 @@ class Statement:
     params: dict[str, Any] = field(default_factory=dict)
     count_query: sql.Composable | None = None
 
+    def __post_init__(self) -> None:
+        # Rendered once: psycopg would otherwise re-render the composed tree on every execution.
+        self.query = sql.SQL(self.query.as_string(None))
+
 
 class Builder:
     """Accumulates named parameters and fresh aliases while the statement is composed."""

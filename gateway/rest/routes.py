@@ -14,6 +14,7 @@ from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
 from gateway.rest import actions, execute, openapi, respond
 from gateway.rest.cache_state import LiveSchemaCache
+from gateway.rest.plan_cache import PlanCache, request_key
 from gateway.rest.errors import ApiError, jwt_error
 from gateway.rest.request import parse_request
 
@@ -41,6 +42,7 @@ class Timings:
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
     app.state.rest_cache = LiveSchemaCache(app.state.pool, settings.database_url, settings.db_schemas)
+    app.state.rest_plans = PlanCache()
     await app.state.rest_cache.start()
 
 
@@ -71,14 +73,22 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
         except InvalidToken:
             raise jwt_error(expired=False) from None
     body = await request.body()
-    with timings.stage("parse"):
-        req = parse_request(request.method, path, request.query_params.multi_items(), request.headers, body,
-                            settings.db_schemas)
     cache = state.rest_cache.current
-    if req.kind == "openapi":
-        return openapi.describe(cache, req.schema, caller.role, str(request.base_url).rstrip("/"))
-    with timings.stage("plan"):
-        action = actions.plan_action(cache, req, caller.role, settings.max_rows)
+    key = None if body else request_key(request.method, path, request.scope["query_string"], request.headers,
+                                        caller.role)
+    planned = state.rest_plans.get(key, cache) if key else None
+    if planned is None:
+        with timings.stage("parse"):
+            req = parse_request(request.method, path, request.query_params.multi_items(), request.headers, body,
+                                settings.db_schemas)
+        if req.kind == "openapi":
+            return openapi.describe(cache, req.schema, caller.role, str(request.base_url).rstrip("/"))
+        with timings.stage("plan"):
+            action = actions.plan_action(cache, req, caller.role, settings.max_rows)
+        if key:
+            state.rest_plans.put(key, cache, (req, action))
+    else:
+        req, action = planned
     with timings.stage("transaction"):
         result = await execute.run(state.pool, caller, req, action, path=request.url.path,
                                    headers=request.headers, max_rows=settings.max_rows)

@@ -17,8 +17,9 @@ def test_set_returning_function_takes_select_filters_order_and_count(rest):
     assert response.json() == [{"id": 3, "title": "VPN down", "fx_companies": {"name": "Globex"}},
                                {"id": 1, "title": "Printer on fire", "fx_companies": {"name": "Acme"}}]
     assert response.headers["content-range"] == "0-1/2"
-    by_get = rest.get("/rpc/fx_tickets_by_status", params={"st": "open", "select": "id", "limit": "1", "order": "id"})
-    assert by_get.json() == [{"id": 1}]
+    by_get = rest.get("/rpc/fx_tickets_by_status", params={"st": "open", "select": "id", "priority": "lt.3",
+                                                           "limit": "1", "order": "id"})
+    assert by_get.json() == [{"id": 3}]
 
 
 def test_table_and_composite_results(rest):
