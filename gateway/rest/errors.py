@@ -94,8 +94,12 @@ def _status_for(sqlstate: str, anonymous: bool) -> int:
 
 def from_database(exc: psycopg.Error, anonymous: bool) -> ApiError:
     """A database error passed through as PostgREST passes it: SQLSTATE as code, the server's own texts."""
+    if exc.sqlstate is None:
+        if isinstance(exc, psycopg.OperationalError):
+            return ApiError(503, "PGRST000", "Database client error. Retrying the connection.")
+        return ApiError(500, "PGRST000", "Database client error")
     diag = exc.diag
-    sqlstate = exc.sqlstate or "XX000"
+    sqlstate = exc.sqlstate
     status = _status_for(sqlstate, anonymous)
     # PostgREST lets a function choose the status with `raise sqlstate 'PT402'`.
     if sqlstate.startswith("PT") and sqlstate[2:].isdigit():

@@ -103,8 +103,13 @@ def _matches_hint(rel: Relationship, hint: str) -> bool:
     return hint == rel.function.name
 
 
+def _visible(rel: Relationship, role: str) -> bool:
+    """Hints and error details must not name tables the caller cannot use."""
+    return role in rel.target.visible_to and (rel.junction is None or role in rel.junction.visible_to)
+
+
 def resolve(cache: SchemaCache, source: Table, name: str, hint: str | None, role: str) -> Relationship:
-    found = [r for r in candidates(cache, source, name) if role in r.target.visible_to or role == "service_role"]
+    found = [r for r in candidates(cache, source, name) if _visible(r, role)]
     if hint is not None:
         found = [r for r in found if _matches_hint(r, hint)]
     if not found:

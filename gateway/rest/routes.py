@@ -58,6 +58,10 @@ async def rest(request: Request, path: str = "") -> Response:
         response = await _pipeline(request, path, timings)
     except ApiError as error:
         response = error.response()
+    except Exception:
+        # The cause stays in the log; the client gets PostgREST's shape without internals.
+        log.exception("rest request failed: %s %s", request.method, request.url.path)
+        response = ApiError(500, "PGRST000", "Internal server error").response()
     response.headers["Server-Timing"] = timings.header()
     return response
 
