@@ -53,6 +53,7 @@ class Settings:
     mail_from: str = "no-reply@gulfsec.local"
     contact_inbox: str = "info@gulfsec.local"
     mail_autoconfirm: bool = False
+    mailer_secure_email_change_enabled: bool = True
     dev_mailbox: bool = False
     seed_demo: bool = False
     db_schemas: tuple[str, ...] = ("public",)
@@ -139,6 +140,7 @@ class Settings:
             mail_from=env.get("MAIL_FROM") or "no-reply@gulfsec.local",
             contact_inbox=env.get("CONTACT_INBOX") or "info@gulfsec.local",
             mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
+            mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
             dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded),
             seed_demo=_bool(env.get("SEED_DEMO"), default=embedded),
             db_schemas=tuple(s.strip() for s in (env.get("DB_SCHEMAS") or "public").split(",") if s.strip()),

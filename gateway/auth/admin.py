@@ -11,7 +11,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 from psycopg import AsyncConnection
 
-from gateway.auth import audit
+from gateway.auth import audit, email_change
 from gateway.auth.context import AuthContext, object_field, text_field
 from gateway.auth.errors import not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid
@@ -119,9 +119,7 @@ async def update(ctx: AuthContext) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
         await _existing_json(conn, user_id)
         if params.email is not None:
-            other = await find_by_email(conn, params.email)
-            if other is not None and str(other["id"]) != user_id:
-                raise unprocessable("email_exists", "A user with this email address has already been registered")
+            await email_change.ensure_available(conn, params.email, user_id)
             await conn.execute("update auth.users set email = %s where id = %s", (params.email, user_id))
         if password_hash:
             await conn.execute("update auth.users set encrypted_password = %s where id = %s", (password_hash, user_id))
@@ -162,15 +160,14 @@ async def generate_link(ctx: AuthContext) -> dict[str, Any]:
     verification_type = LINK_TYPES[link_type]
     async with privileged_tx(ctx.pool) as conn:
         user = await find_by_email(conn, email, lock=True)
-        address = email
         if link_type in ("signup", "invite"):
             user = await _link_account(ctx, conn, user, email, link_type)
         elif user is None:
             raise not_found("user_not_found", "User with this email not found")
         if verification_type == "email_change":
-            address = check_email(text_field(ctx.body, "new_email"))
-            await conn.execute("update auth.users set email_change = %s where id = %s", (address, user["id"]))
-        otp, hashed = await store_token(conn, str(user["id"]), verification_type, address)
+            otp, hashed = await _email_change_code(ctx, conn, user, link_type)
+        else:
+            otp, hashed = await store_token(conn, str(user["id"]), verification_type, email)
         if link_type == "invite":
             await conn.execute("update auth.users set invited_at = now() where id = %s", (user["id"],))
         body = await user_json(conn, str(user["id"]))
@@ -178,6 +175,17 @@ async def generate_link(ctx: AuthContext) -> dict[str, Any]:
             await audit.record_admin(conn, ctx, "user_invited", body)
     return {**body, "action_link": verify_link(ctx.settings, hashed, verification_type, redirect_to),
             "email_otp": otp, "hashed_token": hashed, "redirect_to": redirect_to, "verification_type": verification_type}
+
+
+async def _email_change_code(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],
+                             link_type: str) -> tuple[str, str]:
+    if link_type == "email_change_current" and not ctx.settings.mailer_secure_email_change_enabled:
+        raise validation_failed("Enable secure email change to generate link for current email")
+    new_email = check_email(text_field(ctx.body, "new_email"))
+    await email_change.ensure_available(conn, new_email, user["id"])
+    which = "current" if link_type == "email_change_current" else "new"
+    code = (await email_change.store_codes(ctx.settings, conn, user, new_email, (which,)))[which]
+    return code.otp, code.hashed
 
 
 async def _link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any] | None, email: str,

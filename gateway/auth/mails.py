@@ -11,7 +11,7 @@ from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError
 from gateway.auth.links import new_otp, token_hash, verify_link
-from gateway.mail.mailer import MailError
+from gateway.mail.mailer import Mail, MailError
 from gateway.mail.templates import auth_mail
 
 RESEND_WINDOW_SECONDS = 60
@@ -22,9 +22,7 @@ TOKEN_COLUMNS = {
     "invite": ("confirmation_token", "confirmation_sent_at"),
     "recovery": ("recovery_token", "recovery_sent_at"),
     "magiclink": ("recovery_token", "recovery_sent_at"),
-    "email_change": ("email_change_token_new", "email_change_sent_at"),
 }
-
 # kind -> (audit action, traits) recorded when such a mail is sent, as GoTrue records them.
 MAIL_AUDIT = {
     "signup": ("user_confirmation_requested", {"provider": "email"}),
@@ -33,8 +31,8 @@ MAIL_AUDIT = {
 }
 
 
-def check_resend_window(user: dict[str, Any], kind: str) -> None:
-    sent_at = user.get(TOKEN_COLUMNS[kind][1])
+def check_resend_window(sent_at: datetime | None) -> None:
+    """GoTrue's per-user mail frequency limit: one mail of a kind per 60 seconds."""
     if sent_at is None:
         return
     elapsed = (datetime.now(timezone.utc) - sent_at).total_seconds()
@@ -56,19 +54,19 @@ async def store_token(conn: AsyncConnection, user_id: str, kind: str, address: s
     return otp, hashed
 
 
-async def send_link_mail(
-    ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any], kind: str, redirect_to: str,
-    *, new_email: str | None = None, enforce_window: bool = True,
-) -> None:
-    if enforce_window:
-        check_resend_window(user, kind)
-    address = new_email if kind == "email_change" else user["email"]
-    otp, hashed = await store_token(conn, str(user["id"]), kind, address)
-    link = verify_link(ctx.settings, hashed, kind, redirect_to)
+async def deliver(ctx: AuthContext, mail: Mail) -> None:
     try:
-        await ctx.mailer.send(auth_mail(kind, to=address, link=link, otp=otp, new_email=new_email))
+        await ctx.mailer.send(mail)
     except MailError:
         raise AuthError(500, "unexpected_failure", "Error sending email") from None
+
+
+async def send_link_mail(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any], kind: str,
+                         redirect_to: str) -> None:
+    check_resend_window(user.get(TOKEN_COLUMNS[kind][1]))
+    otp, hashed = await store_token(conn, str(user["id"]), kind, user["email"])
+    link = verify_link(ctx.settings, hashed, kind, redirect_to)
+    await deliver(ctx, auth_mail(kind, to=user["email"], link=link, otp=otp))
     if kind in MAIL_AUDIT:
         action, traits = MAIL_AUDIT[kind]
         await audit.record(conn, ctx, action, str(user["id"]), traits=traits)

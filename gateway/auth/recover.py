@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.auth import pkce
+from gateway.auth import email_change, pkce
 from gateway.auth.context import AuthContext, object_field, text_field
 from gateway.auth.errors import unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
@@ -80,7 +80,7 @@ async def handle_resend(ctx: AuthContext) -> dict[str, Any]:
         if kind == "signup" and user is not None and user["email_confirmed_at"] is None:
             await send_link_mail(ctx, conn, user, "signup", params.redirect_to)
         elif kind == "email_change" and user is not None and user["email_change"]:
-            await send_link_mail(ctx, conn, user, "email_change", params.redirect_to, new_email=user["email_change"])
+            await email_change.request(ctx, conn, user, user["email_change"], params.redirect_to)
     return {}
 
 

@@ -8,14 +8,13 @@ from typing import Any
 
 from psycopg import AsyncConnection
 
-from gateway.auth import audit
+from gateway.auth import audit, email_change
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
-from gateway.auth.mails import send_link_mail
 from gateway.auth.passwords import check_strength, hash_password, password_matches
 from gateway.auth.signup import check_email
-from gateway.auth.users import find_by_email, find_by_id, user_json
+from gateway.auth.users import find_by_id, user_json
 from gateway.db import privileged_tx
 
 
@@ -62,7 +61,8 @@ async def handle_put(ctx: AuthContext) -> dict[str, Any]:
                                (new_hash, ctx.user_id))
             await audit.record(conn, ctx, "user_updated_password", ctx.user_id, session_id=ctx.session_id)
         if params.email is not None and params.email != (user["email"] or "").lower():
-            await _change_email(ctx, conn, user, params.email)
+            redirect_to = allowed_redirect(ctx.settings, ctx.query.get("redirect_to"))
+            await email_change.request(ctx, conn, user, params.email, redirect_to)
         await audit.record(conn, ctx, "user_modified", ctx.user_id, session_id=ctx.session_id)
         return await user_json(conn, ctx.user_id)
 
@@ -77,11 +77,3 @@ async def _merge_metadata(conn: AsyncConnection, user_id: str, data: dict[str, A
         (json.dumps(kept), removed, user_id),
     )
 
-
-async def _change_email(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any], new_email: str) -> None:
-    other = await find_by_email(conn, new_email)
-    if other is not None and other["id"] != user["id"]:
-        raise unprocessable("email_exists", "A user with this email address has already been registered")
-    await conn.execute("update auth.users set email_change = %s where id = %s", (new_email, user["id"]))
-    redirect_to = allowed_redirect(ctx.settings, ctx.query.get("redirect_to"))
-    await send_link_mail(ctx, conn, user, "email_change", redirect_to, new_email=new_email)

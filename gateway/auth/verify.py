@@ -4,30 +4,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from fastapi.responses import RedirectResponse
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from gateway.auth import audit, pkce
+from gateway.auth import email_change, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, forbidden, validation_failed
 from gateway.auth.links import OTP_EXPIRY_SECONDS, allowed_redirect, token_hash
 from gateway.auth.sessions import start_session
-from gateway.auth.users import add_email_identity, mark_email_confirmed
+from gateway.auth.users import mark_email_confirmed
 from gateway.db import privileged_tx
 
+EMAIL_CHANGE_COLUMNS = (("email_change_token_new", "email_change_sent_at"),
+                        ("email_change_token_current", "email_change_sent_at"))
 # type -> (token columns to look in, sent-at column per token column, amr method)
 VERIFY_TYPES: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
     "signup": ((("confirmation_token", "confirmation_sent_at"),), "otp"),
     "invite": ((("confirmation_token", "confirmation_sent_at"),), "invite"),
     "recovery": ((("recovery_token", "recovery_sent_at"),), "recovery"),
     "magiclink": ((("recovery_token", "recovery_sent_at"),), "magiclink"),
-    "email_change": ((("email_change_token_new", "email_change_sent_at"),), "email_change"),
+    "email_change": (EMAIL_CHANGE_COLUMNS, "email_change"),
     "email": ((("confirmation_token", "confirmation_sent_at"), ("recovery_token", "recovery_sent_at")), "otp"),
 }
 EXPIRED = "Token has expired or is invalid"
+
+
+@dataclass(frozen=True)
+class Consumed:
+    """What a followed link did: whose it was, the audit action of the session it opens (None when the change it
+    applied was recorded already), or that the other email-change link is still needed."""
+
+    user_id: str
+    action: str | None = None
+    awaiting_other_link: bool = False
 
 
 @dataclass
@@ -56,11 +68,14 @@ async def handle_get(ctx: AuthContext) -> RedirectResponse:
     try:
         params.validate()
         async with privileged_tx(ctx.pool) as conn:
-            user_id, action = await _consume(ctx, conn, params)
-            code = await pkce.pending_code(conn, user_id)
+            consumed = await _consume(ctx, conn, params)
+            if consumed.awaiting_other_link:
+                return RedirectResponse(f"{redirect_to}#message={quote_plus(email_change.SINGLE_CONFIRMATION_ACCEPTED)}", 303)
+            code = await pkce.pending_code(conn, consumed.user_id)
             if code:
                 return RedirectResponse(f"{redirect_to}{'&' if '?' in redirect_to else '?'}code={code}", 303)
-            session = await start_session(ctx, conn, user_id, VERIFY_TYPES[params.type][1], action=action)
+            session = await start_session(ctx, conn, consumed.user_id, VERIFY_TYPES[params.type][1],
+                                          action=consumed.action)
     except AuthError as error:
         fragment = urlencode({"error": "access_denied", "error_code": error.code,
                               "error_description": "Email link is invalid or has expired"})
@@ -81,15 +96,14 @@ async def handle_post(ctx: AuthContext) -> dict[str, Any]:
     )
     params.validate()
     async with privileged_tx(ctx.pool) as conn:
-        user_id, action = await _consume(ctx, conn, params)
-        return await start_session(ctx, conn, user_id, VERIFY_TYPES[params.type][1], action=action)
+        consumed = await _consume(ctx, conn, params)
+        if consumed.awaiting_other_link:
+            return {"msg": email_change.SINGLE_CONFIRMATION_ACCEPTED, "code": "200"}
+        return await start_session(ctx, conn, consumed.user_id, VERIFY_TYPES[params.type][1], action=consumed.action)
 
 
-async def _consume(ctx: AuthContext, conn: AsyncConnection, params: VerifyParams) -> tuple[str, str | None]:
-    """Finds the user holding this token, checks its age, applies what it confirms.
-
-    Returns the user id and the audit action of the session it opens: a first confirmation signs the user up, a
-    later link signs in, and an email change is recorded as user_modified when it is applied."""
+async def _consume(ctx: AuthContext, conn: AsyncConnection, params: VerifyParams) -> Consumed:
+    """Finds the user holding this token, checks its age, and applies what it confirms."""
     columns, _ = VERIFY_TYPES[params.type]
     cur = conn.cursor(row_factory=dict_row)
     for token_column, sent_column in columns:
@@ -108,25 +122,10 @@ async def _consume(ctx: AuthContext, conn: AsyncConnection, params: VerifyParams
     if user["token_expired"]:
         raise forbidden("otp_expired", EXPIRED)
     user_id = str(user["id"])
-    action: str | None = "login" if user["email_confirmed_at"] else "user_signedup"
-    if token_column == "email_change_token_new":
-        await _apply_email_change(conn, user_id, user["email_change"])
-        await audit.record(conn, ctx, "user_modified", user_id)
-        action = None
-    elif token_column == "recovery_token":
+    if token_column in email_change.TOKEN_COLUMNS:
+        completed = await email_change.confirm(ctx, conn, user, token_column)
+        return Consumed(user_id, awaiting_other_link=not completed)
+    if token_column == "recovery_token":
         await conn.execute("update auth.users set recovery_token = null where id = %s", (user_id,))
     await mark_email_confirmed(conn, user_id)
-    return user_id, action
-
-
-async def _apply_email_change(conn: AsyncConnection, user_id: str, new_email: str) -> None:
-    await conn.execute(
-        "update auth.users set email = email_change, email_change = '', email_change_token_new = null,"
-        " email_change_token_current = '', email_change_confirm_status = 0, updated_at = now() where id = %s",
-        (user_id,),
-    )
-    await conn.execute(
-        "update auth.users set is_anonymous = false,"
-        " raw_app_meta_data = raw_app_meta_data || '{\"provider\": \"email\", \"providers\": [\"email\"]}'::jsonb"
-        " where id = %s and is_anonymous", (user_id,))
-    await add_email_identity(conn, user_id, new_email, verified=True)
+    return Consumed(user_id, "login" if user["email_confirmed_at"] else "user_signedup")

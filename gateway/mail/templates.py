@@ -1,4 +1,4 @@
-"""The auth mails (confirmation, recovery, magic link, email change) in plain text and HTML."""
+"""The auth mails (confirmation, recovery, magic link, both email-change mails) in plain text and HTML."""
 
 from __future__ import annotations
 
@@ -23,15 +23,21 @@ TEMPLATES = {
                          "Follow this link to reset the password for your account:", "Reset password"),
     "magiclink": Template("Your sign-in link", "Your sign-in link",
                           "Follow this link to sign in:", "Sign in"),
-    "email_change": Template("Confirm your new email address", "Confirm email change",
-                             "Follow this link to confirm the change of your email address to {new_email}:",
+    "email_change": Template("Confirm Email Change", "Confirm email change",
+                             "Follow this link to confirm the update of your email from {email} to {new_email}:",
                              "Change email"),
+    # With secure email change the current address gets its own link (GoTrue's subject for it).
+    "email_change_current": Template("Confirm Email Address", "Confirm email change",
+                                     "Follow this link to confirm the update of your email from {email} to {new_email}:",
+                                     "Change email"),
 }
 
 
-def auth_mail(kind: str, *, to: str, link: str, otp: str, new_email: str | None = None) -> Mail:
+def auth_mail(kind: str, *, to: str, link: str, otp: str, email: str | None = None,
+              new_email: str | None = None) -> Mail:
+    """`email` and `new_email` are the addresses an email-change mail names."""
     template = TEMPLATES[kind]
-    intro = template.intro.format(new_email=new_email or to)
+    intro = template.intro.format(email=email or to, new_email=new_email or to)
     text = (
         f"{template.heading}\n\n{intro}\n\n{link}\n\n"
         f"Or enter this code: {otp}\n\n"
