@@ -53,7 +53,9 @@ export function EventRegistrationForm({ onRegistered }: EventRegistrationFormPro
     event.preventDefault();
     const found = validateEvent(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
+    const firstInvalid = fields.find((field) => found[field.name]);
+    if (firstInvalid) {
+      document.getElementById(`event-${firstInvalid.name}`)?.focus();
       toast({ description: invalidFormMessage, variant: 'destructive' });
       return;
     }
