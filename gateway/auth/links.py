@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
+import re
 import secrets
+from functools import lru_cache
 from urllib.parse import urlencode, urlsplit
 
 from gateway.settings import Settings
@@ -33,9 +34,18 @@ def allowed_redirect(settings: Settings, candidate: str | None) -> str:
     if (parts.scheme, parts.netloc) == (site.scheme, site.netloc):
         return candidate
     for pattern in settings.additional_redirect_urls:
-        if candidate == pattern or candidate.startswith(pattern.rstrip("/") + "/") or fnmatch.fnmatchcase(candidate, pattern):
+        if candidate.startswith(pattern.rstrip("/") + "/") or _glob(pattern).fullmatch(candidate):
             return candidate
     return settings.site_url
+
+
+@lru_cache(maxsize=64)
+def _glob(pattern: str) -> re.Pattern[str]:
+    """GoTrue's allow-list globs: `*` and `?` stay within one host label or path segment (never cross `.` or `/`,
+    so `https://*.example.com` cannot match `https://evil.test/x.example.com`); `**` crosses them."""
+    parts = re.split(r"(\*\*|\*|\?)", pattern)
+    wildcards = {"**": ".*", "*": "[^./]*", "?": "[^./]"}
+    return re.compile("".join(wildcards.get(part, re.escape(part)) for part in parts))
 
 
 def verify_link(settings: Settings, hashed: str, kind: str, redirect_to: str) -> str:

@@ -46,7 +46,7 @@ class SignupParams:
             data=object_field(body, "data"),
             code_challenge=text_field(body, "code_challenge"),
             code_challenge_method=None,
-            redirect_to=allowed_redirect(ctx.settings, ctx.query.get("redirect_to") or body.get("redirect_to")),
+            redirect_to=allowed_redirect(ctx.settings, ctx.query.get("redirect_to") or text_field(body, "redirect_to")),
         )
 
     @property
