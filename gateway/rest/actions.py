@@ -45,13 +45,13 @@ def _capped(node: plan.PNode, max_rows: int | None) -> None:
         node.limit = max_rows
 
 
-def _applied(req: api.ApiRequest, **honoured: bool) -> tuple[str, ...]:
-    prefer = req.prefer
-    pairs = {
-        "return": prefer.return_, "count": prefer.count, "resolution": prefer.resolution, "missing": prefer.missing,
-        "handling": prefer.handling, "tx": prefer.tx, "max-affected": prefer.max_affected,
-    }
-    return tuple(f"{k}={v}" for k, v in pairs.items() if v is not None and honoured.get(k.replace("-", "_"), False))
+READ_PREFERENCES = frozenset({"count", "handling", "tx", "params"})
+WRITE_PREFERENCES = frozenset({"return", "count", "missing", "handling", "tx", "max-affected"})
+
+
+def _applied(req: api.ApiRequest, honoured: frozenset[str]) -> tuple[str, ...]:
+    """The Prefer items this request honoured, for Preference-Applied."""
+    return tuple(item for item in req.prefer.applied() if item.split("=", 1)[0] in honoured)
 
 
 def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table, max_rows: int | None) -> Action:
@@ -61,7 +61,7 @@ def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table, max_
     counted = req.prefer.count is not None
     statement = query.read_statement(Builder(), node, req.media, counted, exact=req.prefer.count == "exact")
     return Action("read", statement, req.media, query.output_labels(node), table, node.offset or 0,
-                  applied=_applied(req, count=counted, handling=True, tx=True))
+                  applied=_applied(req, READ_PREFERENCES))
 
 
 def _representation(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> plan.PNode | None:
@@ -87,8 +87,7 @@ def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
     statement = mutate.mutation_statement(builder, table, mutation, node, req.media,
                                           location=req.prefer.return_ == "headers-only")
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, **{"return": True, "count": True, "resolution": bool(upsert),
-                                           "missing": True, "handling": True, "tx": True, "max_affected": True}))
+                  applied=_applied(req, WRITE_PREFERENCES | ({"resolution"} if upsert else set())))
 
 
 def _check_put(req: api.ApiRequest, table: Table, rows: list[dict]) -> None:
@@ -117,8 +116,7 @@ def _update(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
         mutation = mutate.update_sql(builder, table, row, columns, conditions)
         statement = mutate.mutation_statement(builder, table, mutation, node, req.media, location=False)
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, **{"return": True, "count": True, "handling": True, "tx": True,
-                                           "max_affected": True}))
+                  applied=_applied(req, WRITE_PREFERENCES))
 
 
 def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:
@@ -128,8 +126,7 @@ def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
     statement = mutate.mutation_statement(builder, table, mutate.delete_sql(builder, table, conditions), node,
                                           req.media, location=False)
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, **{"return": True, "count": True, "handling": True, "tx": True,
-                                           "max_affected": True}))
+                  applied=_applied(req, WRITE_PREFERENCES))
 
 
 def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> Action:
@@ -163,4 +160,4 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
     statement = query.call_statement(Builder(), call, req.media, counted)
     labels = query.output_labels(node) if node else [function.name]
     return Action("call", statement, req.media, labels, offset=(node.offset or 0) if node else 0,
-                  void=function.return_kind == "void", applied=_applied(req, count=counted, tx=True, handling=True))
+                  void=function.return_kind == "void", applied=_applied(req, READ_PREFERENCES))

@@ -136,6 +136,17 @@ left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oi
 where n.nspname = any(%(schemas)s) and p.prokind = 'f'
 """
 
+_VIEW_SOURCES = """
+select distinct vn.nspname, v.relname, tn.nspname, t.relname, a.attname
+from pg_rewrite r
+join pg_class v on v.oid = r.ev_class join pg_namespace vn on vn.oid = v.relnamespace
+join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass
+  and d.refobjsubid > 0
+join pg_class t on t.oid = d.refobjid join pg_namespace tn on tn.oid = t.relnamespace
+join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+where v.relkind in ('v', 'm') and vn.nspname = any(%(schemas)s) and t.oid <> v.oid
+"""
+
 _TYPES = """
 select n.nspname, t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where (n.nspname = 'pg_catalog' or n.nspname = any(%(schemas)s)) and t.typtype in ('b', 'c', 'd', 'e', 'r', 'm')
@@ -166,9 +177,36 @@ async def load(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> Schem
     for schema, name in await (await conn.execute(_TYPES, params)).fetchall():
         if schema == "pg_catalog" or name not in types:
             types[name] = (schema, name)
+    view_sources = await (await conn.execute(_VIEW_SOURCES, params)).fetchall()
+    foreign_keys += _view_foreign_keys(tables, foreign_keys, view_sources)
     cache = SchemaCache(schemas, tables, foreign_keys, functions, types)
     _attach_computed_columns(cache)
     return cache
+
+
+def _view_foreign_keys(tables: dict[tuple[str, str], Table], foreign_keys: list[ForeignKey],
+                       sources: list[tuple]) -> list[ForeignKey]:
+    """A view that passes a foreign key's columns through under their own names gets that relationship too.
+
+    (PostgREST follows renamed columns as well; pass-through columns are the common case.)
+    """
+    used: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = {}
+    for view_schema, view, table_schema, table, column in sources:
+        used.setdefault((view_schema, view), {}).setdefault((table_schema, table), set()).add(column)
+
+    def passes(view_key, table_key, columns) -> bool:
+        view = tables.get(view_key)
+        return view is not None and set(columns) <= used[view_key].get(table_key, set()) and \
+            all(c in view.columns for c in columns)
+
+    derived = []
+    for view_key in used:
+        for fk in foreign_keys:
+            if passes(view_key, fk.table, fk.columns):
+                derived.append(ForeignKey(fk.name, view_key, fk.columns, fk.target, fk.target_columns))
+            if passes(view_key, fk.target, fk.target_columns):
+                derived.append(ForeignKey(fk.name, fk.table, fk.columns, view_key, fk.target_columns))
+    return derived
 
 
 def _function(schema, name, returns_set, return_type, typtype, rel_name, rel_schema, volatility, roles, args,

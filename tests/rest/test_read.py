@@ -269,3 +269,11 @@ def test_exact_count_applies_the_filters_and_inner_embeds(rest):
                                                "fx_companies.country": "eq.US", "limit": "1"},
                         headers={"Prefer": "count=exact"})
     assert response.status_code == 206 and response.headers["content-range"] == "0-0/2"
+
+
+def test_views_are_read_and_embedded_through_their_base_tables_foreign_keys(rest):
+    rows = rest.get("/fx_open_tickets", params={"select": "id,fx_companies(name),fx_people(name)", "order": "id"}).json()
+    assert rows[0] == {"id": 1, "fx_companies": {"name": "Acme"}, "fx_people": {"name": "Ann"}}
+    assert [r["id"] for r in rows] == [1, 3, 5]
+    companies = rest.get("/fx_companies", params={"select": "name,fx_open_tickets(id)", "id": "eq.2"}).json()
+    assert companies == [{"name": "Globex", "fx_open_tickets": [{"id": 3}]}]
