@@ -61,7 +61,9 @@ export function DashboardShell() {
             <h1 className="text-lg font-bold sm:text-xl">Security Dashboard</h1>
             <p className="truncate text-sm text-slate-600 dark:text-slate-300">Welcome back, {user?.name}</p>
           </div>
-          <ThemeToggle className="hidden sm:inline-flex" />
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           <Button variant="outline" size="sm" onClick={() => void logout()}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Logout

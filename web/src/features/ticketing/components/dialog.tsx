@@ -7,12 +7,16 @@ type DialogProps = {
   onClose: () => void;
   title: string;
   description?: string;
-  className?: string;
+  size?: DialogSize;
   children: ReactNode;
 };
 
+type DialogSize = 'md' | 'lg' | 'xl';
+
+const sizes: Record<DialogSize, string> = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' };
+
 /** A modal on the native dialog element: focus is trapped, Escape closes, focus returns to the opener. */
-export function Dialog({ open, onClose, title, description, className, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, size = 'md', children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -34,8 +38,8 @@ export function Dialog({ open, onClose, title, description, className, children 
         onClose();
       }}
       className={cn(
-        'm-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/50 dark:border-slate-700 dark:bg-navy-900 dark:text-slate-100',
-        className,
+        'm-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/50 dark:border-slate-700 dark:bg-navy-900 dark:text-slate-100',
+        sizes[size],
       )}
     >
       {open && (

@@ -83,7 +83,7 @@ export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDial
   const comments = sampleComments(ticket);
   const history = sampleHistory(ticket);
   return (
-    <Dialog open onClose={onClose} title={ticket.title} description={`Ticket #${shortId(ticket.id)}`} className="max-w-5xl">
+    <Dialog open onClose={onClose} title={ticket.title} description={`Ticket #${shortId(ticket.id)}`} size="xl">
       <div className="mb-4 flex justify-end">
         <Button variant="outline" size="sm" onClick={() => onEdit(ticket)}>
           <Pencil aria-hidden="true" className="h-4 w-4" />

@@ -60,7 +60,7 @@ export function TicketFormDialog({ mode, initial, companies, companyUsers, onClo
   }
 
   return (
-    <Dialog open onClose={onClose} title={mode === 'create' ? 'Create New Ticket' : 'Edit Ticket'} className="max-w-2xl">
+    <Dialog open onClose={onClose} title={mode === 'create' ? 'Create New Ticket' : 'Edit Ticket'} size="lg">
       <form onSubmit={submit} noValidate className="space-y-4">
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">

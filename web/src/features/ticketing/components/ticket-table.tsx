@@ -42,8 +42,8 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
               <td className="px-3 py-2 font-mono text-xs">
                 <span title={ticket.id}>{shortId(ticket.id)}</span>
               </td>
-              <td className="px-3 py-2">{ticket.companyName}</td>
-              <td className="max-w-[18rem] px-3 py-2">
+              <td className="min-w-[9rem] px-3 py-2">{ticket.companyName}</td>
+              <td className="min-w-[14rem] max-w-[20rem] px-3 py-2">
                 <button
                   type="button"
                   onClick={() => onView(ticket)}
