@@ -75,21 +75,18 @@ def jwt_error(expired: bool) -> ApiError:
                     headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
 
 
+_EXACT_STATUS = {"23503": 409, "23505": 409, "25006": 405, "42883": 404, "42P01": 404, "P0001": 400}
+_CLASS_STATUS = {
+    "08": 503, "09": 500, "0L": 403, "0P": 403, "25": 500, "28": 403, "2D": 500, "38": 500, "39": 500, "3B": 500,
+    "40": 500, "53": 503, "54": 500, "55": 500, "57": 500, "58": 500, "F0": 500, "HV": 500, "P0": 500, "XX": 500,
+}
+
+
 def _status_for(sqlstate: str, anonymous: bool) -> int:
+    """PostgREST's SQLSTATE → HTTP table; anything not listed is the client's fault (400)."""
     if sqlstate == "42501":
         return 401 if anonymous else 403
-    exact = {
-        "23503": 409, "23505": 409, "23P01": 409, "25006": 405, "42P01": 404, "42883": 404, "P0001": 400,
-        "42P17": 500, "57014": 504, "54001": 500, "55P03": 500, "0L000": 403, "0P000": 403, "28000": 403,
-        "28P01": 403, "2D000": 500, "38000": 500, "39000": 500, "3B000": 500, "40001": 500, "40P01": 500,
-    }
-    if sqlstate in exact:
-        return exact[sqlstate]
-    if sqlstate.startswith(("08", "53")):
-        return 503
-    if sqlstate.startswith(("40", "XX", "F0", "HV", "P0", "57")):
-        return 500
-    return 400
+    return _EXACT_STATUS.get(sqlstate) or _CLASS_STATUS.get(sqlstate[:2], 400)
 
 
 def from_database(exc: psycopg.Error, anonymous: bool) -> ApiError:

@@ -3,7 +3,7 @@
 import pytest
 
 from gateway.rest import actions
-from gateway.rest.errors import ApiError
+from gateway.rest.errors import ApiError, _status_for
 from gateway.rest.request import parse_request
 from gateway.rest.schema_cache import Column, ForeignKey, SchemaCache, Table
 
@@ -133,3 +133,13 @@ def test_upsert_uses_on_conflict():
     text, _ = sql_for("POST", "companies", [("on_conflict", "name")], {"prefer": "resolution=merge-duplicates"},
                       b'{"id":"1","name":"x"}')
     assert 'ON CONFLICT ("name") DO UPDATE SET "id" = EXCLUDED."id"' in text
+
+
+@pytest.mark.parametrize("sqlstate,anonymous,status", [
+    ("42501", True, 401), ("42501", False, 403), ("23505", False, 409), ("23503", False, 409),
+    ("42P01", False, 404), ("42883", False, 404), ("P0001", False, 400), ("P0002", False, 500),
+    ("25006", False, 405), ("25001", False, 500), ("08006", False, 503), ("53300", False, 503),
+    ("40001", False, 500), ("XX000", False, 500), ("22P02", False, 400), ("23502", False, 400),
+])
+def test_sqlstate_to_http_status(sqlstate, anonymous, status):
+    assert _status_for(sqlstate, anonymous) == status
