@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -59,6 +60,7 @@ class Settings:
     db_schemas: tuple[str, ...] = ("public",)
     max_rows: int | None = None
     password_min_length: int = 6
+    password_required_characters: tuple[str, ...] = ()
     rate_limits_enabled: bool = True
     # GoTrue's hosted defaults: sign-in + refresh per hour, verify per hour, sign-up/recover/otp per hour, MFA per minute.
     rate_limit_token_per_hour: int = 1800
@@ -146,6 +148,7 @@ class Settings:
             db_schemas=tuple(s.strip() for s in (env.get("DB_SCHEMAS") or "public").split(",") if s.strip()),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
+            password_required_characters=_character_sets(env.get("PASSWORD_REQUIRED_CHARACTERS") or ""),
             rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=True),
             rate_limit_token_per_hour=_int("RATE_LIMIT_TOKEN_REFRESH", env.get("RATE_LIMIT_TOKEN_REFRESH"), 1800),
             rate_limit_verify_per_hour=_int("RATE_LIMIT_VERIFY", env.get("RATE_LIMIT_VERIFY"), 360),
@@ -154,6 +157,11 @@ class Settings:
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             function_urls=function_urls,
         )
+
+
+def _character_sets(value: str) -> tuple[str, ...]:
+    """GoTrue's format: sets separated by `:`, a literal colon written `\\:`."""
+    return tuple(part.replace("\\:", ":") for part in re.split(r"(?<!\\):", value) if part)
 
 
 def _check_database_url(url: str) -> None:

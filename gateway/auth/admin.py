@@ -21,6 +21,7 @@ from gateway.auth.passwords import check_strength, hash_password
 from gateway.auth.signup import check_email
 from gateway.auth.users import USER_JSON, create_user, find_by_email, find_by_id, mark_email_confirmed, strip_absent_factors, user_json
 from gateway.db import privileged_tx
+from gateway.settings import Settings
 
 DEFAULT_PER_PAGE = 50
 MAX_PER_PAGE = 1000
@@ -53,9 +54,9 @@ class AdminUserParams:
             ban_duration=text_field(body, "ban_duration") or None,
         )
 
-    def validate(self, min_length: int) -> None:
+    def validate(self, settings: Settings) -> None:
         if self.password is not None:
-            check_strength(self.password, min_length)
+            check_strength(self.password, settings)
         if self.ban_duration is not None:
             ban_interval(self.ban_duration)
 
@@ -90,7 +91,7 @@ async def list_users(ctx: AuthContext) -> JSONResponse:
 
 async def create(ctx: AuthContext) -> dict[str, Any]:
     params = AdminUserParams.from_body(ctx.body)
-    params.validate(ctx.settings.password_min_length)
+    params.validate(ctx.settings)
     if params.email is None:
         raise validation_failed("Unable to validate email address: invalid format")
     password_hash = await hash_password(params.password) if params.password else None
@@ -113,7 +114,7 @@ async def get(ctx: AuthContext) -> dict[str, Any]:
 
 async def update(ctx: AuthContext) -> dict[str, Any]:
     params = AdminUserParams.from_body(ctx.body)
-    params.validate(ctx.settings.password_min_length)
+    params.validate(ctx.settings)
     password_hash = await hash_password(params.password) if params.password else None
     user_id = ctx.path_param("user_id")
     async with privileged_tx(ctx.pool) as conn:
@@ -198,7 +199,7 @@ async def _link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str,
     if link_type == "signup":
         if not isinstance(password, str) or not password:
             raise validation_failed("Signup requires a valid password")
-        check_strength(password, ctx.settings.password_min_length)
+        check_strength(password, ctx.settings)
     user_id = await create_user(conn, email=email, password_hash=await hash_password(password) if password else None,
                                 user_metadata=object_field(ctx.body, "data"))
     return await find_by_id(conn, user_id)

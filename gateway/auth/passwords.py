@@ -6,7 +6,8 @@ import asyncio
 
 import bcrypt
 
-from gateway.auth.errors import weak_password
+from gateway.auth.errors import validation_failed, weak_password
+from gateway.settings import Settings
 
 BCRYPT_COST = 10
 # bcrypt only reads the first 72 bytes; GoTrue refuses longer passwords instead of silently truncating.
@@ -15,11 +16,20 @@ MAX_PASSWORD_BYTES = 72
 _DUMMY_HASH = bcrypt.hashpw(b"not-a-real-password", bcrypt.gensalt(rounds=BCRYPT_COST))
 
 
-def check_strength(password: str, min_length: int) -> None:
-    if len(password) < min_length:
-        raise weak_password(["length"], f"Password should be at least {min_length} characters.")
+def check_strength(password: str, settings: Settings) -> None:
+    """GoTrue's checks: too long is a plain validation error; every weakness found is one reason of weak_password."""
     if len(password.encode()) > MAX_PASSWORD_BYTES:
-        raise weak_password(["length"], f"Password cannot be longer than {MAX_PASSWORD_BYTES} bytes.")
+        raise validation_failed(f"Password cannot be longer than {MAX_PASSWORD_BYTES} characters")
+    reasons, messages = [], []
+    if len(password) < settings.password_min_length:
+        reasons.append("length")
+        messages.append(f"Password should be at least {settings.password_min_length} characters.")
+    required = settings.password_required_characters
+    if any(not set(password) & set(characters) for characters in required):
+        reasons.append("characters")
+        messages.append(f"Password should contain at least one character of each: {', '.join(required)}.")
+    if reasons:
+        raise weak_password(reasons, " ".join(messages))
 
 
 async def hash_password(password: str) -> str:

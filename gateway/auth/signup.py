@@ -65,7 +65,7 @@ class SignupParams:
         self.email = check_email(self.email)
         if not self.password:
             raise validation_failed("Signup requires a valid password")
-        check_strength(self.password, ctx.settings.password_min_length)
+        check_strength(self.password, ctx.settings)
 
 
 async def handle(ctx: AuthContext) -> dict[str, Any]:

@@ -10,12 +10,13 @@ from psycopg import AsyncConnection
 
 from gateway.auth import audit, email_change
 from gateway.auth.context import AuthContext, text_field
-from gateway.auth.errors import unprocessable, validation_failed
+from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
 from gateway.auth.passwords import check_strength, hash_password, password_matches
 from gateway.auth.signup import check_email
 from gateway.auth.users import find_by_id, user_json
 from gateway.db import privileged_tx
+from gateway.settings import Settings
 
 
 @dataclass
@@ -34,11 +35,14 @@ class UpdateUserParams:
             raise validation_failed("password must be a string")
         return cls(email=text_field(body, "email") or None, password=password or None, data=data)
 
-    def validate(self, min_length: int) -> None:
+    def validate(self, settings: Settings) -> None:
         if self.email is not None:
             self.email = check_email(self.email)
         if self.password is not None:
-            check_strength(self.password, min_length)
+            check_strength(self.password, settings)
+
+    def changes_email(self, user: dict[str, Any]) -> bool:
+        return self.email is not None and self.email != (user["email"] or "").lower()
 
 
 async def handle_get(ctx: AuthContext) -> dict[str, Any]:
@@ -48,10 +52,13 @@ async def handle_get(ctx: AuthContext) -> dict[str, Any]:
 
 async def handle_put(ctx: AuthContext) -> dict[str, Any]:
     params = UpdateUserParams.from_body(ctx.body)
-    params.validate(ctx.settings.password_min_length)
+    params.validate(ctx.settings)
+    if ctx.body.get("app_metadata") is not None:
+        raise forbidden("not_admin", "Updating app_metadata requires admin privileges")
     new_hash = await hash_password(params.password) if params.password is not None else None
     async with privileged_tx(ctx.pool) as conn:
         user = await find_by_id(conn, ctx.user_id, lock=True)
+        await _check_allowed(ctx, conn, user, params)
         if params.data is not None:
             await _merge_metadata(conn, ctx.user_id, params.data)
         if params.password is not None:
@@ -60,11 +67,26 @@ async def handle_put(ctx: AuthContext) -> dict[str, Any]:
             await conn.execute("update auth.users set encrypted_password = %s, updated_at = now() where id = %s",
                                (new_hash, ctx.user_id))
             await audit.record(conn, ctx, "user_updated_password", ctx.user_id, session_id=ctx.session_id)
-        if params.email is not None and params.email != (user["email"] or "").lower():
+        if params.changes_email(user):
             redirect_to = allowed_redirect(ctx.settings, ctx.query.get("redirect_to"))
             await email_change.request(ctx, conn, user, params.email, redirect_to)
         await audit.record(conn, ctx, "user_modified", ctx.user_id, session_id=ctx.session_id)
         return await user_json(conn, ctx.user_id)
+
+
+async def _check_allowed(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],
+                         params: UpdateUserParams) -> None:
+    """GoTrue's rules: with MFA on, credentials change only from an aal2 session; an anonymous user needs an
+    email before a password."""
+    if (params.password is not None or params.changes_email(user)) and ctx.claims.get("aal") != "aal2":
+        cur = await conn.execute("select exists (select 1 from auth.mfa_factors where user_id = %s"
+                                 " and status = 'verified')", (ctx.user_id,))
+        if (await cur.fetchone())[0]:
+            raise AuthError(401, "insufficient_aal",
+                            "AAL2 session is required to update email or password when MFA is enabled.")
+    if user["is_anonymous"] and params.password is not None and params.email is None:
+        raise unprocessable("validation_failed",
+                            "Updating password of an anonymous user without an email or phone is not allowed")
 
 
 async def _merge_metadata(conn: AsyncConnection, user_id: str, data: dict[str, Any]) -> None:
