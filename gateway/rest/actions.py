@@ -67,8 +67,7 @@ def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table, max_
 def _representation(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> plan.PNode | None:
     if req.prefer.return_ != "representation":
         return None
-    node = plan.plan_node(cache, role, table, req.select if req.selected else (Star(),), req.options)
-    return node
+    return plan.plan_node(cache, role, table, req.select if req.selected else (Star(),), req.options)
 
 
 def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:

@@ -12,7 +12,7 @@ from typing import Any
 from psycopg import sql
 
 from gateway.rest.plan import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
-from gateway.rest.schema_cache import Column, Table
+from gateway.rest.schema_cache import Column, Function, Table
 from gateway.rest.types import Filter, LogicTree, MediaType
 
 _COMPARE = {
@@ -291,7 +291,7 @@ def read_statement(builder: Builder, node: PNode, media: MediaType, counted: boo
     if counted:
         count_alias = builder.alias()
         count = builder.count_select(node, count_alias, table_ref(node.table, count_alias), [])
-    return _wrap(builder, page, count, media, output_labels(node))
+    return _wrap(builder, page, count, media, output_labels(node), exact=exact)
 
 
 def count_of(count: sql.Composable) -> sql.Composable:
@@ -335,7 +335,7 @@ def call_statement(builder: Builder, call: CallPlan, media: MediaType, counted: 
     return _wrap(builder, page, count, media, output_labels(call.node))
 
 
-def call_scalar_table(function) -> Table:
+def call_scalar_table(function: Function) -> Table:
     return Table(function.schema, function.name, "f",
                  {function.name: Column(function.name, function.return_type, function.return_type, True, False)},
                  (), (), frozenset())
