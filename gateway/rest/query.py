@@ -223,6 +223,8 @@ class Builder:
 
     @staticmethod
     def _embed_items(embed: PEmbed, lateral: str) -> list[sql.Composable]:
+        if not embed.node.items:
+            return []  # `rel!inner()` only filters, as in PostgREST
         lat = sql.Identifier(lateral)
         if embed.spread:
             if embed.rel.to_one:
@@ -238,7 +240,7 @@ class Builder:
 def output_labels(node: PNode) -> list[str]:
     labels: list[str] = []
     for item in node.items:
-        if isinstance(item, PEmbed) and item.spread:
+        if isinstance(item, PEmbed) and (item.spread or not item.node.items):
             labels.extend(output_labels(item.node))
         else:
             labels.append(item.label)

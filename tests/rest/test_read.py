@@ -277,3 +277,8 @@ def test_views_are_read_and_embedded_through_their_base_tables_foreign_keys(rest
     assert [r["id"] for r in rows] == [1, 3, 5]
     companies = rest.get("/fx_companies", params={"select": "name,fx_open_tickets(id)", "id": "eq.2"}).json()
     assert companies == [{"name": "Globex", "fx_open_tickets": [{"id": 3}]}]
+
+
+def test_an_empty_inner_embed_only_filters(rest):
+    rows = rest.get("/fx_companies", params={"select": "name,fx_tickets!inner()", "fx_tickets.status": "eq.closed"}).json()
+    assert rows == [{"name": "Acme"}]

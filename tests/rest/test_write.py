@@ -164,3 +164,11 @@ def test_table_without_grants_is_401_for_anon_and_readable_by_the_service_role(r
 def test_read_only_transaction_for_get(rest):
     response = rest.get("/rpc/fx_tickets_by_status", params={"st": "open", "select": "id"})
     assert response.status_code == 200
+
+
+def test_insert_representation_can_embed_related_rows(rest):
+    response = rest.post("/fx_tickets", params={"select": "title,company:fx_companies(name),fx_labels(name)"},
+                         json={"title": "Embedded on insert", "company_id": 2},
+                         headers={**REPRESENTATION, "Accept": "application/vnd.pgrst.object+json"})
+    assert response.status_code == 201, response.text
+    assert response.json() == {"title": "Embedded on insert", "company": {"name": "Globex"}, "fx_labels": []}
