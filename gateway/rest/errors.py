@@ -94,6 +94,9 @@ def from_database(exc: psycopg.Error, anonymous: bool) -> ApiError:
     if exc.sqlstate is None:
         if isinstance(exc, psycopg.OperationalError):
             return ApiError(503, "PGRST000", "Database client error. Retrying the connection.")
+        if isinstance(exc, psycopg.DataError):
+            # Refused by the driver before it reached the server, e.g. a NUL character in a value.
+            return ApiError(400, "22021", 'invalid byte sequence for encoding "UTF8": 0x00')
         return ApiError(500, "PGRST000", "Database client error")
     diag = exc.diag
     sqlstate = exc.sqlstate

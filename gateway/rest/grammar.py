@@ -51,16 +51,20 @@ class _Cursor:
             if end < 0:
                 self.fail("unterminated quoted name")
             value, self.pos = self.text[self.pos:end], end + 1
-            return value
-        start = self.pos
-        while self.pos < len(self.text):
-            ch = self.text[self.pos]
-            if ch in _NAME_STOP or (ch == "-" and self.text.startswith("->", self.pos)):
-                break
-            self.pos += 1
-        if self.pos == start:
+        else:
+            start = self.pos
+            while self.pos < len(self.text):
+                ch = self.text[self.pos]
+                if ch in _NAME_STOP or (ch == "-" and self.text.startswith("->", self.pos)):
+                    break
+                self.pos += 1
+            value = self.text[start:self.pos].strip()
+        if not value:
             self.fail("expected a name")
-        return self.text[start:self.pos].strip()
+        if "\x00" in value:
+            # PostgreSQL ends a statement's text at NUL; a name must never be able to cut it short.
+            self.fail("a name cannot contain NUL")
+        return value
 
     def field_ref(self) -> FieldRef:
         name = self.name()

@@ -69,3 +69,11 @@ def test_cors_exposes_content_range(rest):
     assert response.status_code == 200
     got = rest.client.get("/fx_companies", headers={"Origin": "http://example.test"})
     assert "content-range" in got.headers["access-control-expose-headers"].lower()
+
+
+def test_nul_characters_are_client_errors_and_never_reach_the_sql_text(rest):
+    for params in ({"select": "a\x00b:id"}, {"select": "id", "id": "eq.a\x00b"}, {"data->a\x00": "eq.1"},
+                   {'select': '"x\x00"'}, {"or": "(id.eq.\x00)"}):
+        response = rest.get("/fx_tickets", params=params)
+        assert response.status_code == 400, (params, response.text)
+        assert response.json()["code"] in ("PGRST100", "22021")
