@@ -12,13 +12,12 @@ from fastapi.responses import JSONResponse
 from psycopg import AsyncConnection
 
 from gateway.auth import audit, email_change
-from gateway.auth.context import AuthContext, object_field, text_field
-from gateway.auth.errors import not_found, unprocessable, validation_failed
+from gateway.auth.context import AuthContext, check_email, object_field, text_field
+from gateway.auth.errors import email_exists, not_found, validation_failed
 from gateway.auth.guards import is_uuid
 from gateway.auth.links import allowed_redirect, verify_link
 from gateway.auth.mails import store_token
 from gateway.auth.passwords import check_strength, hash_password
-from gateway.auth.signup import check_email
 from gateway.auth.users import USER_JSON, create_user, find_by_email, find_by_id, mark_email_confirmed, strip_absent_factors, user_json
 from gateway.db import privileged_tx
 from gateway.settings import Settings
@@ -97,7 +96,7 @@ async def create(ctx: AuthContext) -> dict[str, Any]:
     password_hash = await hash_password(params.password) if params.password else None
     async with privileged_tx(ctx.pool) as conn:
         if await find_by_email(conn, params.email) is not None:
-            raise unprocessable("email_exists", "A user with this email address has already been registered")
+            raise email_exists()
         user_id = await create_user(conn, email=params.email, password_hash=password_hash,
                                     user_metadata=params.user_metadata or {}, app_metadata=params.app_metadata,
                                     confirmed=params.email_confirm)
@@ -193,7 +192,7 @@ async def _link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str,
                         link_type: str) -> dict[str, Any]:
     if user is not None:
         if user["email_confirmed_at"] is not None:
-            raise unprocessable("email_exists", "A user with this email address has already been registered")
+            raise email_exists()
         return user
     password = ctx.body.get("password") if link_type == "signup" else None
     if link_type == "signup":

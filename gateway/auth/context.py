@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.auth.errors import AuthError, bad_request
+from gateway.auth.errors import bad_request, validation_failed
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.settings import Settings
+
+EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 @dataclass
@@ -87,7 +90,7 @@ def text_field(body: dict[str, Any], name: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise AuthError(400, "validation_failed", f"{name} must be a string")
+        raise validation_failed(f"{name} must be a string")
     return value.strip()
 
 
@@ -96,5 +99,12 @@ def object_field(body: dict[str, Any], name: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise AuthError(400, "validation_failed", f"{name} must be a JSON object")
+        raise validation_failed(f"{name} must be a JSON object")
     return value
+
+
+def check_email(email: str) -> str:
+    """The address lower-cased, or 400 email_address_invalid."""
+    if not EMAIL_PATTERN.match(email) or len(email) > 255:
+        raise bad_request("email_address_invalid", f'Email address "{email}" is invalid')
+    return email.lower()

@@ -15,7 +15,7 @@ from psycopg import AsyncConnection
 
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
-from gateway.auth.errors import unprocessable
+from gateway.auth.errors import email_exists
 from gateway.auth.links import new_otp, token_hash, verify_link
 from gateway.auth.mails import check_resend_window, deliver
 from gateway.auth.users import add_email_identity, find_by_email, mark_email_confirmed
@@ -37,7 +37,7 @@ class ChangeCode:
 async def ensure_available(conn: AsyncConnection, email: str, user_id: str) -> None:
     other = await find_by_email(conn, email)
     if other is not None and str(other["id"]) != str(user_id):
-        raise unprocessable("email_exists", "A user with this email address has already been registered")
+        raise email_exists()
 
 
 async def store_codes(settings: Settings, conn: AsyncConnection, user: dict[str, Any], new_email: str,

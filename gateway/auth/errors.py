@@ -33,6 +33,10 @@ def unprocessable(code: str, message: str) -> AuthError:
     return AuthError(422, code, message)
 
 
+def email_exists() -> AuthError:
+    return AuthError(422, "email_exists", "A user with this email address has already been registered")
+
+
 def not_found(code: str, message: str) -> AuthError:
     return AuthError(404, code, message)
 

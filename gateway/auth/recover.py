@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gateway.auth import email_change, pkce
-from gateway.auth.context import AuthContext, object_field, text_field
+from gateway.auth.context import AuthContext, check_email, object_field, text_field
 from gateway.auth.errors import unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
 from gateway.auth.mails import send_link_mail
-from gateway.auth.signup import check_email
 from gateway.auth.users import create_user, find_by_email
 from gateway.db import privileged_tx
 

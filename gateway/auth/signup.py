@@ -3,30 +3,20 @@
 from __future__ import annotations
 
 import json
-import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
 from gateway.auth import audit, pkce
-from gateway.auth.context import AuthContext, object_field, text_field
-from gateway.auth.errors import bad_request, unprocessable, validation_failed
+from gateway.auth.context import AuthContext, check_email, object_field, text_field
+from gateway.auth.errors import unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
 from gateway.auth.mails import send_link_mail
 from gateway.auth.passwords import check_strength, hash_password
 from gateway.auth.sessions import start_session
 from gateway.auth.users import create_user, find_by_email, user_json
 from gateway.db import privileged_tx
-
-EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-
-
-def check_email(email: str) -> str:
-    if not EMAIL_PATTERN.match(email) or len(email) > 255:
-        raise bad_request("email_address_invalid", f'Email address "{email}" is invalid')
-    return email.lower()
-
 
 @dataclass
 class SignupParams:

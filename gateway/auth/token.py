@@ -30,7 +30,7 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
     grant_type = ctx.query.get("grant_type", "")
     grant = GRANTS.get(grant_type)
     if grant is None:
-        raise bad_request("validation_failed", f"unsupported_grant_type: {grant_type!r} is not supported")
+        raise validation_failed(f"unsupported_grant_type: {grant_type!r} is not supported")
     return await grant(ctx)
 
 

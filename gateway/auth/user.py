@@ -9,11 +9,10 @@ from typing import Any
 from psycopg import AsyncConnection
 
 from gateway.auth import audit, email_change
-from gateway.auth.context import AuthContext, text_field
+from gateway.auth.context import AuthContext, check_email, text_field
 from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
 from gateway.auth.passwords import check_strength, hash_password, password_matches
-from gateway.auth.signup import check_email
 from gateway.auth.users import find_by_id, user_json
 from gateway.db import privileged_tx
 from gateway.settings import Settings
