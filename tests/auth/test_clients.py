@@ -8,7 +8,7 @@ import httpx
 import pyotp
 from supabase import ClientOptions, create_client
 
-from tests.auth.helpers import latest_mail, mail_link
+from tests.auth.helpers import latest_mail, mail_code, mail_link
 from tests.support.node import run_node_test
 
 
@@ -44,3 +44,24 @@ def run_supabase_py_flow(gateway, supabase):
 
     supabase.auth.sign_out()
     assert supabase.auth.get_session() is None
+
+
+def test_supabase_py_secure_email_change(gateway):
+    with httpx.Client(timeout=30) as http:
+        supabase = create_client(gateway.url, gateway.anon_key, ClientOptions(httpx_client=http))
+        old, new = f"py-old-{time.time_ns()}@example.com", f"py-new-{time.time_ns()}@example.com"
+        supabase.auth.sign_up({"email": old, "password": "correct horse"})
+        httpx.get(mail_link(gateway, old))
+        supabase.auth.sign_in_with_password({"email": old, "password": "correct horse"})
+        pending = supabase.auth.update_user({"email": new})
+        assert pending.user.email == old and pending.user.new_email == new
+        first = supabase.auth.verify_otp({"email": old, "token": mail_code(gateway, old), "type": "email_change"})
+        assert first.session is None
+        done = supabase.auth.verify_otp({"email": new, "token": mail_code(gateway, new), "type": "email_change"})
+        assert done.user.email == new and done.session.access_token
+        assert supabase.auth.get_user().user.email == new
+
+
+def test_supabase_js_secure_email_change(gateway):
+    output = run_node_test("auth-email-change.test.mjs", gateway)
+    assert "# pass 1" in output and "# fail 0" in output
