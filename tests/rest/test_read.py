@@ -282,3 +282,11 @@ def test_views_are_read_and_embedded_through_their_base_tables_foreign_keys(rest
 def test_an_empty_inner_embed_only_filters(rest):
     rows = rest.get("/fx_companies", params={"select": "name,fx_tickets!inner()", "fx_tickets.status": "eq.closed"}).json()
     assert rows == [{"name": "Acme"}]
+
+
+def test_embeds_nest_and_to_many_spreads_give_arrays_per_column(rest):
+    rows = rest.get("/fx_tickets", params={
+        "select": "id,assignee:fx_people!fx_tickets_assigned_to_fkey!left(name,fx_companies(name))", "id": "eq.3"}).json()
+    assert rows == [{"id": 3, "assignee": {"name": "Cyd", "fx_companies": {"name": "Globex"}}}]
+    spread = rest.get("/fx_companies", params={"select": "name,...fx_people(names:name)", "id": "eq.1"}).json()
+    assert spread == [{"name": "Acme", "names": ["Ann", "Bob"]}] or spread == [{"name": "Acme", "names": ["Bob", "Ann"]}]
