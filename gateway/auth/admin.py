@@ -17,13 +17,12 @@ from gateway.auth.errors import email_exists, not_found, validation_failed
 from gateway.auth.guards import is_uuid
 from gateway.auth.links import allowed_redirect, verify_link
 from gateway.auth.mails import store_token
+from gateway.auth.paging import Page
 from gateway.auth.passwords import check_strength, hash_password
 from gateway.auth.users import USER_JSON, create_user, find_by_email, find_by_id, mark_email_confirmed, strip_absent_factors, user_json
 from gateway.db import privileged_tx
 from gateway.settings import Settings
 
-DEFAULT_PER_PAGE = 50
-MAX_PER_PAGE = 1000
 DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|h|m|s)")
 DURATION_UNITS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
 LINK_TYPES = {"signup": "signup", "invite": "invite", "magiclink": "magiclink", "recovery": "recovery",
@@ -71,13 +70,12 @@ def ban_interval(duration: str) -> timedelta | None:
 
 
 async def list_users(ctx: AuthContext) -> JSONResponse:
-    page = _positive_int(ctx.query.get("page"), 1)
-    per_page = min(_positive_int(ctx.query.get("per_page"), DEFAULT_PER_PAGE), MAX_PER_PAGE)
+    page = Page.from_query(ctx.query)
     async with privileged_tx(ctx.pool) as conn:
         cur = await conn.execute(
             f"select count(*) over (), {USER_JSON} from auth.users u where u.deleted_at is null"
             " order by u.created_at desc, u.id limit %s offset %s",
-            (per_page, (page - 1) * per_page),
+            (page.size, page.offset),
         )
         rows = await cur.fetchall()
         if rows:
@@ -85,7 +83,7 @@ async def list_users(ctx: AuthContext) -> JSONResponse:
         else:
             total = (await (await conn.execute("select count(*) from auth.users where deleted_at is null")).fetchone())[0]
     users = [strip_absent_factors(row[1]) for row in rows]
-    return JSONResponse({"users": users, "aud": "authenticated"}, headers=_paging_headers(page, per_page, total))
+    return JSONResponse({"users": users, "aud": "authenticated"}, headers=page.headers("/admin/users", total))
 
 
 async def create(ctx: AuthContext) -> dict[str, Any]:
@@ -218,20 +216,3 @@ async def _apply_ban(conn: AsyncConnection, user_id: str, duration: str | None) 
     await conn.execute("update auth.users set banned_until = now() + %s where id = %s", (interval, user_id))
     if interval is not None:
         await conn.execute("delete from auth.sessions where user_id = %s", (user_id,))
-
-
-def _paging_headers(page: int, per_page: int, total: int) -> dict[str, str]:
-    last = max(1, -(-total // per_page))
-    links = []
-    if page < last:
-        links.append(f'</admin/users?page={page + 1}&per_page={per_page}>; rel="next"')
-    links.append(f'</admin/users?page={last}&per_page={per_page}>; rel="last"')
-    return {"X-Total-Count": str(total), "Link": ", ".join(links)}
-
-
-def _positive_int(value: str | None, default: int) -> int:
-    try:
-        number = int(value) if value else default
-    except ValueError:
-        raise validation_failed("page and per_page must be whole numbers") from None
-    return number if number > 0 else default

@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fastapi.responses import Response
 from psycopg import AsyncConnection
 
 from gateway.auth.context import AuthContext
+from gateway.auth.errors import validation_failed
+from gateway.auth.paging import Page
+from gateway.db import privileged_tx
 
 # GoTrue's action -> log_type table (internal/models/audit_log_entry.go).
 LOG_TYPES = {
@@ -29,6 +33,8 @@ LOG_TYPES = {
     "challenge_created": "factor",
     "verification_attempted": "factor",
 }
+# GET /admin/audit?query=<scope>:<text>: the payload fields each scope searches (case-insensitive substring).
+QUERY_SCOPES = {"author": ("actor_username", "actor_name"), "action": ("action",), "type": ("log_type",)}
 # What GoTrue records as the actor of an admin call made with a key that names no user.
 NIL_UUID = "00000000-0000-0000-0000-000000000000"
 MAX_IP_LENGTH = 64
@@ -71,3 +77,30 @@ async def record_admin(conn: AsyncConnection, ctx: AuthContext, action: str, use
     }
     await conn.execute("insert into auth.audit_log_entries (payload, ip_address) values (%s, %s)",
                        (json.dumps(payload), ctx.ip[:MAX_IP_LENGTH]))
+
+
+async def list_entries(ctx: AuthContext) -> Response:
+    """GET /admin/audit: newest first, paged like /admin/users, the body built by PostgreSQL."""
+    page = Page.from_query(ctx.query)
+    fields, pattern = _query_filter(ctx.query.get("query") or "")
+    where = " or ".join(f"payload->>'{field}' ilike %(pattern)s escape '\\'" for field in fields) or "true"
+    async with privileged_tx(ctx.pool) as conn:
+        cur = await conn.execute(
+            "select (select count(*) from auth.audit_log_entries where " + where + "),"
+            " coalesce((select json_agg(json_build_object('id', e.id, 'payload', e.payload, 'created_at', e.created_at,"
+            "  'ip_address', e.ip_address) order by e.created_at desc, e.id) from (select * from auth.audit_log_entries"
+            "  where " + where + " order by created_at desc, id limit %(limit)s offset %(offset)s) e), '[]')::text",
+            {"pattern": pattern, "limit": page.size, "offset": page.offset},
+        )
+        total, body = await cur.fetchone()
+    return Response(body, media_type="application/json", headers=page.headers("/admin/audit", total))
+
+
+def _query_filter(query: str) -> tuple[tuple[str, ...], str]:
+    if not query:
+        return (), ""
+    scope, separator, text = query.partition(":")
+    if scope not in QUERY_SCOPES or not separator:
+        raise validation_failed(f"Invalid query scope: {query}")
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return QUERY_SCOPES[scope], f"%{escaped}%"

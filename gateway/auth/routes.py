@@ -9,7 +9,7 @@ from typing import Any, Awaitable, Callable
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 
-from gateway.auth import admin, factors, logout, meta, recover, signup, token, user, verify
+from gateway.auth import admin, audit, factors, logout, meta, recover, signup, token, user, verify
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
@@ -55,6 +55,7 @@ ROUTES = (
     Route("PUT", "/admin/users/{user_id}", admin.update, guard=require_admin),
     Route("DELETE", "/admin/users/{user_id}", admin.delete, guard=require_admin),
     Route("POST", "/admin/generate_link", admin.generate_link, guard=require_admin),
+    Route("GET", "/admin/audit", audit.list_entries, guard=require_admin),
 )
 
 

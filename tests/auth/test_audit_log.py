@@ -122,3 +122,27 @@ def test_admin_calls_are_recorded_with_the_service_role_as_actor(gateway, db):
     assert log[0]["traits"] == {"user_id": user["id"], "user_email": "admin-made@example.com", "user_phone": ""}
     assert log[2]["traits"]["user_email"] == "invited@example.com"
     assert log[3]["log_type"] == "team" and {ip for _, ip in rows} == {"127.0.0.1"}
+
+
+def test_admins_read_the_log_newest_first_paged_and_filtered(gateway):
+    with client(gateway) as auth:
+        signed_in(gateway, auth, "audit_reader%x@example.com", PASSWORD)
+        user_session = signed_in(gateway, auth, "audit-plain@example.com", PASSWORD)
+        refused = auth.get("/admin/audit", headers=bearer(user_session["access_token"]))
+    assert refused.status_code == 403 and refused.json()["code"] == "not_admin"
+    with admin(gateway) as api:
+        first = api.get("/admin/audit", params={"per_page": 2})
+        mine = api.get("/admin/audit", params={"query": "author:audit_reader%x@"}).json()
+        logins = api.get("/admin/audit", params={"query": "action:login", "per_page": 500}).json()
+        underscore = api.get("/admin/audit", params={"query": "author:audit_reader_"}).json()
+        bad_scope = api.get("/admin/audit", params={"query": "password:x"})
+    assert first.status_code == 200 and len(first.json()) == 2
+    total = int(first.headers["X-Total-Count"])
+    assert total > 2 and 'rel="next"' in first.headers["Link"] and "/admin/audit?page=2&per_page=2" in first.headers["Link"]
+    newest = first.json()[0]
+    assert set(newest) == {"id", "payload", "created_at", "ip_address"} and newest["payload"]["action"] == "login"
+    assert newest["payload"]["actor_username"] == "audit-plain@example.com"
+    assert [e["payload"]["action"] for e in mine] == ["login", "user_signedup", "user_confirmation_requested"]
+    assert logins and {e["payload"]["action"] for e in logins} == {"login"}
+    assert underscore == [], "LIKE wildcards in the query are literal"
+    assert bad_scope.status_code == 400 and bad_scope.json()["code"] == "validation_failed"

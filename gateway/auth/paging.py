@@ -1,0 +1,42 @@
+"""GoTrue's admin paging: ?page=&per_page= in, X-Total-Count and Link (next, last) headers out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gateway.auth.errors import validation_failed
+
+DEFAULT_PER_PAGE = 50
+MAX_PER_PAGE = 1000
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int
+    size: int
+
+    @classmethod
+    def from_query(cls, query: Any) -> "Page":
+        return cls(_positive_int(query.get("page"), 1),
+                   min(_positive_int(query.get("per_page"), DEFAULT_PER_PAGE), MAX_PER_PAGE))
+
+    @property
+    def offset(self) -> int:
+        return (self.number - 1) * self.size
+
+    def headers(self, path: str, total: int) -> dict[str, str]:
+        last = max(1, -(-total // self.size))
+        links = []
+        if self.number < last:
+            links.append(f'<{path}?page={self.number + 1}&per_page={self.size}>; rel="next"')
+        links.append(f'<{path}?page={last}&per_page={self.size}>; rel="last"')
+        return {"X-Total-Count": str(total), "Link": ", ".join(links)}
+
+
+def _positive_int(value: str | None, default: int) -> int:
+    try:
+        number = int(value) if value else default
+    except ValueError:
+        raise validation_failed("page and per_page must be whole numbers") from None
+    return number if number > 0 else default
