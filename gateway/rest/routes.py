@@ -50,9 +50,8 @@ async def on_shutdown(app: FastAPI) -> None:
     await app.state.rest_cache.stop()
 
 
-@router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-@router.api_route("/{path:path}", methods=METHODS, include_in_schema=False)
-async def rest(request: Request, path: str = "") -> Response:
+async def rest(request: Request) -> Response:
+    path = request.path_params.get("path", "")
     timings = Timings()
     try:
         response = await _pipeline(request, path, timings)
@@ -98,3 +97,8 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
                                    headers=request.headers, max_rows=settings.max_rows)
     with timings.stage("response"):
         return respond.respond(req, action, result)
+
+
+# Plain Starlette routes: FastAPI's parameter injection would cost more than the rest of a cached read's planning.
+router.add_route("/", rest, methods=["GET", "HEAD"], include_in_schema=False)
+router.add_route("/{path:path}", rest, methods=METHODS, include_in_schema=False)
