@@ -76,6 +76,7 @@ create function public.fx_labels_of(public.fx_tickets) returns setof public.fx_l
     $$ select l.* from public.fx_labels l join public.fx_ticket_labels tl on tl.label_id = l.id where tl.ticket_id = $1.id $$;
 create function public.fx_secret() returns int language sql as $$ select 42 $$;
 revoke execute on function public.fx_secret() from public, anon, authenticated;
+create function public.fx_body(json) returns json language sql immutable as $$ select $1 $$;
 create view public.fx_open_tickets as
     select id, title, company_id, assigned_to from public.fx_tickets where status = 'open';
 notify pgrst, 'reload schema';
