@@ -9,7 +9,7 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 from urllib.parse import parse_qsl
 
@@ -17,7 +17,8 @@ from gateway.rest import grammar
 from gateway.rest.errors import ApiError, bad_body, bad_query, bad_range, bad_schema, not_acceptable
 from gateway.rest.types import MediaType, NodeOptions, Preferences, SelectItem
 
-RESERVED = frozenset({"select", "order", "limit", "offset", "on_conflict", "columns", "or", "and", "not.or", "not.and"})
+# The last dotted part of a key that addresses a level of the tree (`order`, `fx_tickets.limit`, `not.or`, ...).
+NODE_OPTIONS = frozenset({"order", "limit", "offset", "or", "and"})
 _PREFERENCES = {
     "return": {"minimal", "headers-only", "representation"},
     "count": {"exact", "planned", "estimated"},
@@ -44,8 +45,6 @@ class ApiRequest:
     columns: tuple[str, ...] | None = None
     on_conflict: tuple[str, ...] | None = None
     selected: bool = False  # select= was given explicitly
-    has_range_header: bool = False
-    invalid_prefs: list[str] = field(default_factory=list)
 
     @property
     def root(self) -> NodeOptions:
@@ -76,7 +75,7 @@ def parse_request(
         select=grammar.parse_select(select_text or ""),
         options={}, params=[], prefer=prefer,
         media=parse_accept(headers.get("accept") or "", kind),
-        selected=select_text is not None, invalid_prefs=invalid,
+        selected=select_text is not None,
     )
     for key, value in query:
         if key == "select":
@@ -85,7 +84,7 @@ def parse_request(
             request.columns = grammar.parse_columns(value)
         elif key == "on_conflict":
             request.on_conflict = grammar.parse_columns(value)
-        elif key.split(".")[-1] in ("order", "limit", "offset") or key.split(".")[-1] in ("or", "and"):
+        elif key.rsplit(".", 1)[-1] in NODE_OPTIONS:
             _node_option(request, key, value)
         else:
             request.params.append((key, value))
@@ -93,7 +92,7 @@ def parse_request(
         add_filters(request, request.params)
         request.params = []
     _apply_range(request, method, headers.get("range"))
-    if method in ("POST", "PATCH", "PUT") or (kind == "rpc" and method == "POST"):
+    if method in ("POST", "PATCH", "PUT"):
         request.body = parse_body(body, headers.get("content-type") or "application/json")
     return request
 
@@ -204,7 +203,6 @@ def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
     if last is not None and last < first:
         raise bad_range("Requested range not satisfiable", "the range's end is before its start")
     root = request.root
-    request.has_range_header = True
     if root.offset is None:
         root.offset = first
     if last is not None and root.limit is None:

@@ -14,8 +14,8 @@ from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
 from gateway.rest import actions, execute, openapi, respond
 from gateway.rest.cache_state import LiveSchemaCache
-from gateway.rest.plan_cache import PlanCache, request_key
 from gateway.rest.errors import ApiError, jwt_error
+from gateway.rest.plan_cache import PlanCache, request_key
 from gateway.rest.request import parse_request
 
 log = logging.getLogger("gateway.rest")
