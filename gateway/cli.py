@@ -9,7 +9,6 @@ import logging
 import signal
 import socket
 import sys
-from pathlib import Path
 
 import psycopg
 

@@ -14,6 +14,7 @@ import pytest
 
 from gateway import embedded, migrate
 from gateway.settings import Settings
+from tests.support.browser import launch_chromium
 from tests.support.live import LiveGateway, bind_to_port, run_gateway
 from tests.support.pg import PgCluster
 
@@ -79,3 +80,10 @@ def settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Set
 def gateway(settings: Settings) -> Iterator[LiveGateway]:
     with run_gateway(settings) as live:
         yield live
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """The session's one Chromium (Playwright's sync API allows one per thread)."""
+    with launch_chromium() as instance:
+        yield instance

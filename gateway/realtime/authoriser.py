@@ -8,7 +8,7 @@ import logging
 import time
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any
 
 import jwt
 import psycopg

@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from gateway.seed import seed
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings
 from tests.support.live import LiveGateway, run_gateway
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 WEB_DIST = PROJECT_ROOT / "web" / "dist"
 DESKTOP = {"width": 1280, "height": 900}
 MOBILE = {"width": 390, "height": 844}
@@ -34,16 +28,6 @@ def site(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     settings = make_settings(database_url, tmp_path_factory.mktemp("data"))
     with run_gateway(replace(settings, web_dist=WEB_DIST)) as live:
         yield live
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/setup --tests does)")
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-        yield instance
-        instance.close()
 
 
 class ConsoleErrors(list):

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS
 from tests.support.live import LiveGateway
 
 # The headers supabase-js sends with functions.invoke, plus the site's own x-platform.
@@ -25,14 +24,13 @@ CALL = """async ([url, key, body]) => {
 
 
 @pytest.fixture(scope="module")
-def other_origin_page(functions_gateway: LiveGateway) -> Iterator[Page]:
+def other_origin_page(browser: Browser, functions_gateway: LiveGateway) -> Iterator[Page]:
     """A page on http://localhost:<port>; the gateway is called as http://127.0.0.1:<port>, another origin."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-        page = browser.new_page()
-        page.goto(functions_gateway.url.replace("127.0.0.1", "localhost") + "/health")
-        yield page
-        browser.close()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(functions_gateway.url.replace("127.0.0.1", "localhost") + "/health")
+    yield page
+    context.close()
 
 
 def test_a_cross_origin_browser_call_passes_the_preflight(functions_gateway: LiveGateway, other_origin_page: Page):
