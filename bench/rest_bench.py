@@ -31,12 +31,12 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gateway import embedded, migrate  # noqa: E402
-from gateway.db import open_pool, request_tx  # noqa: E402
-from gateway.keys import JwtKeys  # noqa: E402
-from gateway.rest import actions, schema_cache  # noqa: E402
-from gateway.rest.request import parse_request  # noqa: E402
-from tests.support.live import free_port  # noqa: E402
+from gateway import embedded, migrate
+from gateway.db import open_pool, request_tx
+from gateway.keys import JwtKeys
+from gateway.rest import actions, schema_cache
+from gateway.rest.request import parse_request
+from tests.support.live import free_port
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 READER, WRITER = str(uuid.uuid4()), str(uuid.uuid4())
@@ -96,22 +96,19 @@ def start_gateway(database_url: str, data_dir: Path, port: int) -> subprocess.Po
 
 
 def wrk(url: str, headers: dict[str, str], seconds: int, connections: int, body: str | None = None) -> dict:
-    script = None
     args = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
     for name, value in headers.items():
         args += ["-H", f"{name}: {value}"]
-    if body is not None:
-        script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-        script.write(f'wrk.method = "POST"\nwrk.body = {json.dumps(body)}\n')
-        script.close()
-        args += ["-s", script.name]
-    output = subprocess.run([*args, url], capture_output=True, text=True, check=True).stdout
-    if script:
-        os.unlink(script.name)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
+        if body is not None:
+            script.write(f'wrk.method = "POST"\nwrk.body = {json.dumps(body)}\n')
+            script.flush()
+            args += ["-s", script.name]
+        output = subprocess.run([*args, url], capture_output=True, text=True, check=True).stdout
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors:
         raise RuntimeError(f"wrk saw {errors.group(1)} failed responses:\n{output}")
-    latency = dict(re.findall(r"^\s+(50|90|99)%\s+(\S+)", output, re.M))
+    latency = dict(re.findall(r"^\s+(50|90|99)%\s+(\S+)", output, re.MULTILINE))
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
             "p50": _ms(latency["50"]), "p99": _ms(latency["99"])}
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from psycopg import sql
 
-from gateway.rest import mutate, plan, query, request as api
+from gateway.rest import mutate, plan, query
+from gateway.rest import request as api
 from gateway.rest.errors import ApiError, bad_body
 from gateway.rest.query import Builder, Statement
 from gateway.rest.schema_cache import SchemaCache, Table

@@ -56,7 +56,7 @@ class LiveSchemaCache:
                             await self.reload()
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # the listener must outlive database restarts
+            except Exception as exc:  # noqa: BLE001 - the listener must outlive database restarts
                 log.warning("schema listener lost its connection (%s); reconnecting", type(exc).__name__)
                 listening.set()
                 await asyncio.sleep(RECONNECT_SECONDS)

@@ -9,7 +9,17 @@ import re
 
 from gateway.rest.errors import ApiError, bad_query
 from gateway.rest.types import (
-    AGGREGATES, Condition, Embed, FieldRef, Filter, JsonStep, LogicTree, OrderTerm, SelectField, SelectItem, Star,
+    AGGREGATES,
+    Condition,
+    Embed,
+    FieldRef,
+    Filter,
+    JsonStep,
+    LogicTree,
+    OrderTerm,
+    SelectField,
+    SelectItem,
+    Star,
 )
 
 OPERATORS = frozenset({
@@ -287,5 +297,14 @@ def parse_count(name: str, text: str) -> int:
     return int(text)
 
 
-__all__ = ["ApiError", "parse_select", "parse_filter", "parse_logic", "parse_order", "parse_field",
-           "parse_columns", "parse_count", "split_top_level"]
+__all__ = [
+    "ApiError",
+    "parse_columns",
+    "parse_count",
+    "parse_field",
+    "parse_filter",
+    "parse_logic",
+    "parse_order",
+    "parse_select",
+    "split_top_level",
+]

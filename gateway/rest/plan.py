@@ -7,13 +7,21 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from gateway.rest import relationships
 from gateway.rest.errors import ApiError, bad_body, unknown_column, unknown_table
 from gateway.rest.schema_cache import Column, Function, SchemaCache, Table
 from gateway.rest.types import (
-    Condition, Embed, FieldRef, Filter, LogicTree, NodeOptions, OrderTerm, SelectField, SelectItem, Star,
+    Condition,
+    Embed,
+    FieldRef,
+    Filter,
+    NodeOptions,
+    OrderTerm,
+    SelectField,
+    SelectItem,
+    Star,
 )
 
 
@@ -40,7 +48,7 @@ class PField:
 class PEmbed:
     label: str
     rel: relationships.Relationship
-    node: "PNode"
+    node: PNode
     inner: bool
     spread: bool
 
@@ -61,7 +69,7 @@ class POrder:
 @dataclass
 class PNode:
     table: Table
-    items: list[Union[PField, PEmbed]]
+    items: list[PField | PEmbed]
     conditions: list[PCondition] = field(default_factory=list)
     order: list[POrder] = field(default_factory=list)
     limit: int | None = None
@@ -235,9 +243,7 @@ def choose_function(cache: SchemaCache, schema: str, name: str, given: set[str],
         if given <= names and required <= given:
             fits.append((function, False))
         elif len(function.inputs) == 1 and function.inputs[0].name == "" and \
-                function.inputs[0].type in ("json", "jsonb"):
-            fits.append((function, True))
-        elif single_object and len(function.inputs) == 1 and function.inputs[0].type in ("json", "jsonb"):
+                function.inputs[0].type in ("json", "jsonb") or single_object and len(function.inputs) == 1 and function.inputs[0].type in ("json", "jsonb"):
             fits.append((function, True))
     exact = [f for f in fits if not f[1]] or fits
     if len(exact) == 1:

@@ -7,7 +7,7 @@ SQL, which are most of the gateway's own CPU per request; PostgreSQL then reuses
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Hashable, Mapping
+from collections.abc import Hashable, Mapping
 
 NEGOTIATING_HEADERS = ("accept", "prefer", "range", "accept-profile", "content-profile")
 

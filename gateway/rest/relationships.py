@@ -6,7 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gateway.rest.errors import ApiError
-from gateway.rest.schema_cache import ForeignKey, Function, SchemaCache, Table, row_type_table
+from gateway.rest.schema_cache import (
+    ForeignKey,
+    Function,
+    SchemaCache,
+    Table,
+    row_type_table,
+)
 
 
 @dataclass(frozen=True)

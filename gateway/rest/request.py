@@ -9,12 +9,20 @@ import csv
 import io
 import json
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 from urllib.parse import parse_qsl
 
 from gateway.rest import grammar
-from gateway.rest.errors import ApiError, bad_body, bad_query, bad_range, bad_schema, not_acceptable
+from gateway.rest.errors import (
+    ApiError,
+    bad_body,
+    bad_query,
+    bad_range,
+    bad_schema,
+    not_acceptable,
+)
 from gateway.rest.types import MediaType, NodeOptions, Preferences, SelectItem
 
 # The last dotted part of a key that addresses a level of the tree (`order`, `fx_tickets.limit`, `not.or`, ...).

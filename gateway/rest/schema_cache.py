@@ -36,7 +36,7 @@ class Table:
     uniques: tuple[tuple[str, ...], ...]
     visible_to: frozenset[str]
     description: str | None = None
-    computed: dict[str, "Function"] = field(default_factory=dict)
+    computed: dict[str, Function] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 AGGREGATES = frozenset({"count", "sum", "avg", "min", "max"})
 
@@ -49,10 +49,10 @@ class Embed:
     hint: str | None = None
     join: str | None = None  # "inner" | "left" | None
     spread: bool = False
-    select: tuple["SelectItem", ...] = ()
+    select: tuple[SelectItem, ...] = ()
 
 
-SelectItem = Union[SelectField, Star, Embed]
+SelectItem = SelectField | Star | Embed
 
 
 @dataclass(frozen=True)
@@ -68,11 +68,11 @@ class Filter:
 @dataclass(frozen=True)
 class LogicTree:
     op: str  # "and" | "or"
-    children: tuple[Union[Filter, "LogicTree"], ...]
+    children: tuple[Filter | LogicTree, ...]
     negate: bool = False
 
 
-Condition = Union[Filter, LogicTree]
+Condition = Filter | LogicTree
 
 
 @dataclass(frozen=True)

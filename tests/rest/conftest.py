@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import pytest
@@ -22,7 +22,7 @@ def fixture_schema(db) -> None:
 
 
 @pytest.fixture(scope="module")
-def rest(fixture_schema, gateway: LiveGateway) -> Iterator["RestClient"]:
+def rest(fixture_schema, gateway: LiveGateway) -> Iterator[RestClient]:
     with httpx.Client(base_url=f"{gateway.url}/rest/v1", timeout=30) as client:
         yield RestClient(client, gateway)
 

@@ -5,7 +5,16 @@ import pytest
 from gateway.rest import grammar
 from gateway.rest.errors import ApiError
 from gateway.rest.request import parse_accept, parse_prefer, parse_request
-from gateway.rest.types import Embed, FieldRef, Filter, JsonStep, LogicTree, OrderTerm, SelectField, Star
+from gateway.rest.types import (
+    Embed,
+    FieldRef,
+    Filter,
+    JsonStep,
+    LogicTree,
+    OrderTerm,
+    SelectField,
+    Star,
+)
 
 
 def test_the_public_names_are_pinned():

@@ -5,7 +5,8 @@ Never a 5xx, never a traceback, and never a SQL syntax error (42601), which woul
 
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 NAMES = st.sampled_from(["id", "title", "status", "priority", "tags", "data", "search", "company_id", "nope",
                          "fx_companies", "fx_people", "fx_labels", "fx_title_upper", "count", "x y", '"q"', "*"])

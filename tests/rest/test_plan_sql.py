@@ -45,15 +45,15 @@ def page_of(text: str) -> str:
     ([("select", "id,name")],
      'SELECT "pgrst_1"."id" AS "id", "pgrst_1"."name" AS "name" FROM "public"."companies" AS "pgrst_1"', {}),
     ([("select", "n:name::text"), ("id", "eq.1")],
-     'SELECT ("pgrst_1"."name")::"pg_catalog"."text" AS "n" FROM "public"."companies" AS "pgrst_1" '
-     'WHERE ("pgrst_1"."id" = %(p0)s)', {"p0": "1"}),
+     ('SELECT ("pgrst_1"."name")::"pg_catalog"."text" AS "n" FROM "public"."companies" AS "pgrst_1" '
+      'WHERE ("pgrst_1"."id" = %(p0)s)'), {"p0": "1"}),
     ([("select", "id"), ("or", "(id.eq.1,name.is.null)"), ("order", "name.desc.nullslast"), ("limit", "2")],
-     'SELECT "pgrst_1"."id" AS "id" FROM "public"."companies" AS "pgrst_1" WHERE '
-     '(("pgrst_1"."id" = %(p0)s) OR ("pgrst_1"."name" IS NULL)) ORDER BY "pgrst_1"."name" DESC NULLS LAST '
-     'LIMIT %(p1)s::bigint', {"p0": "1", "p1": 2}),
+     ('SELECT "pgrst_1"."id" AS "id" FROM "public"."companies" AS "pgrst_1" WHERE '
+      '(("pgrst_1"."id" = %(p0)s) OR ("pgrst_1"."name" IS NULL)) ORDER BY "pgrst_1"."name" DESC NULLS LAST '
+      'LIMIT %(p1)s::bigint'), {"p0": "1", "p1": 2}),
     ([("select", "id"), ("name", "in.(a,b)"), ("id", "not.like.1*")],
-     'SELECT "pgrst_1"."id" AS "id" FROM "public"."companies" AS "pgrst_1" WHERE ("pgrst_1"."name" IN '
-     '(%(p0)s, %(p1)s)) AND NOT ("pgrst_1"."id" LIKE %(p2)s)', {"p0": "a", "p1": "b", "p2": "1%"}),
+     ('SELECT "pgrst_1"."id" AS "id" FROM "public"."companies" AS "pgrst_1" WHERE ("pgrst_1"."name" IN '
+      '(%(p0)s, %(p1)s)) AND NOT ("pgrst_1"."id" LIKE %(p2)s)'), {"p0": "a", "p1": "b", "p2": "1%"}),
 ])
 def test_reads_become_one_parameterised_statement(query, page, params):
     text, bound = sql_for("GET", "companies", query)

@@ -21,9 +21,9 @@ def two_schemas(db, database_url, tmp_path_factory):
         grant execute on function fx_api.where_am_i() to anon;
     """)
     settings = make_settings(database_url, tmp_path_factory.mktemp("profiles"), db_schemas=("public", "fx_api"))
-    with run_gateway(settings) as live:
-        with httpx.Client(base_url=f"{live.url}/rest/v1", headers=live.headers(), timeout=30) as client:
-            yield client
+    with run_gateway(settings) as live, httpx.Client(base_url=f"{live.url}/rest/v1", headers=live.headers(),
+                                                     timeout=30) as client:
+        yield client
 
 
 def test_accept_profile_selects_the_schema_read(two_schemas):
