@@ -156,6 +156,16 @@ class Settings:
             rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             function_urls=function_urls,
+            realtime_max_channels_per_client=_int(
+                "REALTIME_MAX_CHANNELS", env.get("REALTIME_MAX_CHANNELS"), 100),
+            realtime_max_joins_per_second=_int(
+                "REALTIME_MAX_JOINS_PER_SECOND", env.get("REALTIME_MAX_JOINS_PER_SECOND"), 100),
+            realtime_max_events_per_second=_int(
+                "REALTIME_MAX_EVENTS_PER_SECOND", env.get("REALTIME_MAX_EVENTS_PER_SECOND"), 100),
+            realtime_max_payload_bytes=_int(
+                "REALTIME_MAX_PAYLOAD_BYTES", env.get("REALTIME_MAX_PAYLOAD_BYTES"), 256 * 1024),
+            realtime_heartbeat_timeout=float(_int(
+                "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
         )
 
 
