@@ -8,7 +8,13 @@ from typing import Any
 from psycopg import sql
 
 from gateway.rest.plan import PCondition, PNode
-from gateway.rest.query import Builder, Statement, body_expression, output_labels
+from gateway.rest.query import (
+    BODY_PARAM,
+    Builder,
+    Statement,
+    body_expression,
+    output_labels,
+)
 from gateway.rest.schema_cache import Table
 from gateway.rest.types import MediaType
 
@@ -44,7 +50,8 @@ def insert_sql(builder: Builder, table: Table, rows: list[dict[str, Any]], colum
         return sql.SQL("INSERT INTO {} ({}) VALUES {}").format(_target(table), _names(columns),
                                                               sql.SQL(", ").join(values))
     return sql.SQL("INSERT INTO {} ({}) SELECT {} FROM json_populate_recordset({}, {}) AS pgrst_body").format(
-        _target(table), _names(columns), _names(columns), _row_type(table), builder.bind(json.dumps(rows), "json"))
+        _target(table), _names(columns), _names(columns), _row_type(table),
+        builder.bind(json.dumps(rows), "json", BODY_PARAM))
 
 
 def on_conflict_sql(columns: tuple[str, ...], conflict: tuple[str, ...], resolution: str) -> sql.Composable:
@@ -60,7 +67,7 @@ def update_sql(builder: Builder, table: Table, row: dict[str, Any], columns: tup
     sets = sql.SQL(", ").join(sql.SQL("{0} = pgrst_body.{0}").format(sql.Identifier(c)) for c in columns)
     where = [builder.condition(TARGET, c) for c in conditions]
     return sql.SQL("UPDATE {} SET {} FROM json_populate_record({}, {}) AS pgrst_body{}").format(
-        _target(table), sets, _row_type(table), builder.bind(json.dumps(row), "json"), _where(where))
+        _target(table), sets, _row_type(table), builder.bind(json.dumps(row), "json", BODY_PARAM), _where(where))
 
 
 def delete_sql(builder: Builder, table: Table, conditions: list[PCondition]) -> sql.Composable:

@@ -1,11 +1,13 @@
-"""Planned statements of body-less requests, reused while the schema cache they were planned against is current.
+"""Planned statements, reused while the schema cache they were planned against is current.
 
-A repeated read (the same path, query string, role and negotiating headers) skips parsing, planning and composing
-SQL, which are most of the gateway's own CPU per request; PostgreSQL then reuses its prepared statement too.
+A repeated request (the same path, query string, role and negotiating headers; for a JSON insert or update also
+the same set of keys) skips parsing, planning and composing SQL, which are most of the gateway's own CPU per
+request; PostgreSQL then reuses its prepared statement too. A write only swaps in its payload.
 """
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 
@@ -14,6 +16,26 @@ NEGOTIATING_HEADERS = ("accept", "prefer", "range", "accept-profile", "content-p
 
 def request_key(method: str, path: str, query: bytes, headers: Mapping[str, str], role: str) -> Hashable:
     return (method, path, query, role, *(headers.get(h) for h in NEGOTIATING_HEADERS))
+
+
+def payload_shape(method: str, path: str, body: bytes, content_type: str | None) -> tuple[Hashable, str] | None:
+    """For a JSON insert (POST) or update (PATCH) of a table: (what its SQL depends on, the payload to bind)."""
+    if method not in ("POST", "PATCH") or path.startswith("rpc/") or \
+            (content_type or "application/json").split(";")[0].strip().lower() != "application/json":
+        return None
+    try:
+        payload = json.loads(body)
+    except ValueError:
+        return None
+    if isinstance(payload, dict):
+        rows = [payload]
+    elif method == "POST" and isinstance(payload, list) and payload and all(isinstance(r, dict) for r in payload):
+        rows = payload
+    else:
+        return None
+    keys = [frozenset(row) for row in rows]
+    shape = (isinstance(payload, list), frozenset().union(*keys), all(k == keys[0] for k in keys))
+    return shape, json.dumps(rows if method == "POST" else payload)
 
 
 class PlanCache:

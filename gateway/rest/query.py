@@ -25,6 +25,9 @@ _TSQUERY = {"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_
             "wfts": "websearch_to_tsquery"}
 
 
+BODY_PARAM = "body"  # the parameter carrying a write's JSON payload, so a planned write can take another payload
+
+
 @dataclass
 class Statement:
     query: sql.Composable
@@ -33,7 +36,12 @@ class Statement:
 
     def __post_init__(self) -> None:
         # Rendered once: psycopg would otherwise re-render the composed tree on every execution.
-        self.query = sql.SQL(self.query.as_string(None))
+        if not isinstance(self.query, sql.SQL):
+            self.query = sql.SQL(self.query.as_string(None))
+
+    def with_body(self, rows_json: str) -> Statement:
+        """The same statement for another payload of the same shape (see plan_cache.payload_shape)."""
+        return Statement(self.query, {**self.params, BODY_PARAM: rows_json}, self.count_query)
 
 
 class Builder:
@@ -43,8 +51,8 @@ class Builder:
         self.params: dict[str, Any] = {}
         self._aliases = 0
 
-    def bind(self, value: Any, cast: str | None = None) -> sql.Composable:
-        name = f"p{len(self.params)}"
+    def bind(self, value: Any, cast: str | None = None, name: str | None = None) -> sql.Composable:
+        name = name or f"p{len(self.params)}"
         self.params[name] = value
         placeholder = sql.Placeholder(name)
         return sql.SQL("{}::{}").format(placeholder, sql.SQL(cast)) if cast else placeholder

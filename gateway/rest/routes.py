@@ -6,6 +6,7 @@ import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 from fastapi import APIRouter, FastAPI, Request
 from starlette.responses import Response
@@ -15,7 +16,8 @@ from gateway.keys import ExpiredToken, InvalidToken
 from gateway.rest import actions, execute, openapi, respond
 from gateway.rest.cache_state import LiveSchemaCache
 from gateway.rest.errors import ApiError, jwt_error
-from gateway.rest.plan_cache import PlanCache, request_key
+from gateway.rest.plan_cache import PlanCache, payload_shape, request_key
+from gateway.rest.query import BODY_PARAM
 from gateway.rest.request import parse_request
 
 log = logging.getLogger("gateway.rest")
@@ -77,8 +79,11 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
             raise jwt_error(expired=False) from None
     body = await request.body()
     cache = state.rest_cache.current
-    key = None if body else request_key(request.method, path, request.scope["query_string"], request.headers,
-                                        caller.role)
+    shape = payload_shape(request.method, path, body, request.headers.get("content-type")) if body else None
+    key = None
+    if not body or shape:
+        key = (request_key(request.method, path, request.scope["query_string"], request.headers, caller.role),
+               shape[0] if shape else None)
     planned = state.rest_plans.get(key, cache) if key else None
     if planned is None:
         with timings.stage("parse"):
@@ -88,10 +93,12 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
             return openapi.describe(cache, req.schema, caller.role, str(request.base_url).rstrip("/"))
         with timings.stage("plan"):
             action = actions.plan_action(cache, req, caller.role, settings.max_rows)
-        if key:
+        if key and (not body or BODY_PARAM in action.statement.params):
             state.rest_plans.put(key, cache, (req, action))
     else:
         req, action = planned
+        if shape:
+            action = replace(action, statement=action.statement.with_body(shape[1]))
     with timings.stage("transaction"):
         result = await execute.run(state.pool, caller, req, action, path=request.url.path,
                                    headers=request.headers, max_rows=settings.max_rows)

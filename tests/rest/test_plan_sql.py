@@ -110,9 +110,9 @@ def test_hints_never_name_tables_the_role_cannot_see():
 def test_insert_reads_rows_with_json_populate_recordset_and_returns_minimal():
     text, params = sql_for("POST", "companies", [], {"content-type": "application/json"}, b'[{"id":"1","name":"x"}]')
     assert 'INSERT INTO "public"."companies" AS "pgrst_m" ("id", "name") SELECT "id", "name" FROM ' \
-           'json_populate_recordset(NULL::"public"."companies", %(p0)s::json)' in text
+           'json_populate_recordset(NULL::"public"."companies", %(body)s::json)' in text
     assert "RETURNING 1" in text
-    assert params == {"p0": '[{"id": "1", "name": "x"}]'}
+    assert params == {"body": '[{"id": "1", "name": "x"}]'}
 
 
 def test_insert_of_an_unknown_column_is_pgrst204():

@@ -172,3 +172,14 @@ def test_insert_representation_can_embed_related_rows(rest):
                          headers={**REPRESENTATION, "Accept": "application/vnd.pgrst.object+json"})
     assert response.status_code == 201, response.text
     assert response.json() == {"title": "Embedded on insert", "company": {"name": "Globex"}, "fx_labels": []}
+
+
+def test_repeated_writes_of_one_shape_each_write_their_own_values(rest, db):
+    for i in range(8):
+        body = {"id": 200 + i, "name": f"shape-{i}"} if i % 2 else {"name": f"shape-{i}", "id": 200 + i}
+        assert rest.post("/fx_labels", json=body).status_code == 201
+        patched = rest.patch("/fx_labels", params={"id": f"eq.{200 + i}", "select": "name"},
+                             json={"name": f"patched-{i}"}, headers=REPRESENTATION)
+        assert patched.json() == [{"name": f"patched-{i}"}]
+    names = db.execute("select name from fx_labels where id between 200 and 207 order by id").fetchall()
+    assert [n for (n,) in names] == [f"patched-{i}" for i in range(8)]
