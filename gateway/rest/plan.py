@@ -33,6 +33,7 @@ class ColumnExpr:
     json_path: tuple = ()
     computed: Function | None = None
     is_tsvector: bool = False
+    embed: bool = False  # `rel=not.is.null`: the embedded resource itself, for null filtering
 
 
 @dataclass
@@ -113,7 +114,8 @@ def plan_node(cache: SchemaCache, role: str, table: Table, select: tuple[SelectI
             node.items.append(_embed(cache, role, table, item, options, path))
     own = options.get(path)
     if own is not None:
-        node.conditions = [condition(table, c) for c in own.conditions]
+        embeds = {name for i in node.items if isinstance(i, PEmbed) for name in (i.label, i.rel.target.name)}
+        node.conditions = [condition(table, c, embeds) for c in own.conditions]
         node.order = [_order(table, node, t) for t in own.order]
         node.limit, node.offset = own.limit, own.offset
     return node
@@ -176,12 +178,18 @@ def _field(cache: SchemaCache, table: Table, item: SelectField) -> PField:
     return PField(label, expr, _cast(cache, item.cast), item.aggregate, _cast(cache, item.aggregate_cast))
 
 
-def condition(table: Table, tree: Condition) -> PCondition:
+def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] = frozenset()) -> PCondition:
     exprs: dict[FieldRef, ColumnExpr] = {}
 
     def walk(node: Condition) -> None:
         if isinstance(node, Filter):
-            exprs[node.ref] = column_expr(table, node.ref)
+            if node.ref.name in embeds and node.ref.name not in table.columns and not node.ref.json_path:
+                if node.op != "is" or node.value not in ("null", "not_null"):
+                    raise ApiError(400, "PGRST100", f"an embedded resource such as '{node.ref.name}' can only be "
+                                   "filtered with is.null or not.is.null")
+                exprs[node.ref] = ColumnExpr(node.ref.name, embed=True)
+            else:
+                exprs[node.ref] = column_expr(table, node.ref)
         else:
             for child in node.children:
                 walk(child)

@@ -50,6 +50,8 @@ class Builder:
     def __init__(self) -> None:
         self.params: dict[str, Any] = {}
         self._aliases = 0
+        # The current node's embeds by label and target name → (lateral alias, to-one), for null filtering.
+        self._embeds: dict[str, tuple[str, bool]] = {}
 
     def bind(self, value: Any, cast: str | None = None, name: str | None = None) -> sql.Composable:
         name = name or f"p{len(self.params)}"
@@ -96,6 +98,10 @@ class Builder:
         return sql.SQL("NOT {}").format(out) if node.negate else out
 
     def _filter(self, alias: str, f: Filter, expr: ColumnExpr) -> sql.Composable:
+        if expr.embed:
+            lateral, to_one = self._embeds[expr.name]
+            embedded = sql.SQL("to_json({})" if to_one else "{}.body").format(sql.Identifier(lateral))
+            return sql.SQL("({} {})").format(embedded, sql.SQL(_IS[f.value]))
         column = self.column(alias, expr)
         if f.op == "is":
             return sql.SQL("({} {})").format(column, sql.SQL(_IS[f.value]))
@@ -136,6 +142,7 @@ class Builder:
                 lateral_of[id(item)] = lateral
                 joins.append(self._lateral(item, alias, lateral))
                 items.extend(self._embed_items(item, lateral))
+        self._embeds = _embed_laterals(node, lateral_of)
         conditions = where + [self.condition(alias, c) for c in node.conditions]
         parts = [sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]
         parts += joins
@@ -150,9 +157,13 @@ class Builder:
     def count_select(self, node: PNode, alias: str, source: sql.Composable, where: list[sql.Composable]) -> sql.Composable:
         """The rows the page is cut from: the same source, filters and inner embeds, without the body."""
         joins = []
+        lateral_of: dict[int, str] = {}
+        filtered = {e.name for c in node.conditions for e in c.exprs.values() if e.embed}
         for item in node.items:
-            if isinstance(item, PEmbed) and item.inner:
-                joins.append(self._lateral(item, alias, self.alias()))
+            if isinstance(item, PEmbed) and (item.inner or {item.label, item.rel.target.name} & filtered):
+                lateral_of[id(item)] = self.alias()
+                joins.append(self._lateral(item, alias, lateral_of[id(item)]))
+        self._embeds = _embed_laterals(node, lateral_of)
         conditions = where + [self.condition(alias, c) for c in node.conditions]
         parts = [sql.SQL("SELECT 1 FROM {}").format(source), *joins]
         if conditions:
@@ -243,6 +254,15 @@ class Builder:
         if embed.rel.to_one:
             return [sql.SQL("to_json({}) AS {}").format(lat, sql.Identifier(embed.label))]
         return [sql.SQL("COALESCE({}.body, '[]') AS {}").format(lat, sql.Identifier(embed.label))]
+
+
+def _embed_laterals(node: PNode, lateral_of: dict[int, str]) -> dict[str, tuple[str, bool]]:
+    found = {}
+    for item in node.items:
+        if isinstance(item, PEmbed) and id(item) in lateral_of:
+            for name in (item.rel.target.name, item.label):
+                found[name] = (lateral_of[id(item)], item.rel.to_one)
+    return found
 
 
 def output_labels(node: PNode) -> list[str]:

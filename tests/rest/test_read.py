@@ -289,3 +289,16 @@ def test_embeds_nest_and_to_many_spreads_give_arrays_per_column(rest):
     assert rows == [{"id": 3, "assignee": {"name": "Cyd", "fx_companies": {"name": "Globex"}}}]
     spread = rest.get("/fx_companies", params={"select": "name,...fx_people(names:name)", "id": "eq.1"}).json()
     assert spread == [{"name": "Acme", "names": ["Ann", "Bob"]}] or spread == [{"name": "Acme", "names": ["Bob", "Ann"]}]
+
+
+def test_null_filtering_on_embedded_resources(rest):
+    assigned = rest.get("/fx_tickets", params={"select": "id,fx_people!fx_tickets_assigned_to_fkey(name)",
+                                               "fx_people": "not.is.null", "order": "id"},
+                        headers={"Prefer": "count=exact"})
+    assert [r["id"] for r in assigned.json()] == [1, 2, 3] and assigned.headers["content-range"] == "0-2/3"
+    without = rest.get("/fx_companies", params={"select": "name,fx_tickets()", "fx_tickets": "is.null"}).json()
+    assert without == [{"name": "Initech"}]
+    either = rest.get("/fx_tickets", params={
+        "select": "id,a:fx_people!fx_tickets_assigned_to_fkey(name),c:fx_people!fx_tickets_created_by_fkey(name)",
+        "fx_people.name": "eq.Bob", "or": "(a.not.is.null,c.not.is.null)", "order": "id"}).json()
+    assert [r["id"] for r in either] == [1, 2]
