@@ -10,6 +10,11 @@ from gateway.keys import InvalidToken, JwtKeys
 API_ROLES = frozenset({"anon", "authenticated", "service_role"})
 
 
+def is_api_role(role: Any) -> bool:
+    """A token's role claim may be any JSON value (a list is unhashable), so test the type before membership."""
+    return isinstance(role, str) and role in API_ROLES
+
+
 @dataclass(frozen=True)
 class Caller:
     role: str
@@ -39,6 +44,6 @@ def resolve_caller(keys: JwtKeys, headers: Mapping[str, str]) -> Caller:
         return Caller(role="anon", claims={"role": "anon"}, token=None)
     claims = keys.verify(token)
     role = claims.get("role")
-    if role not in API_ROLES:
+    if not is_api_role(role):
         raise InvalidToken("the token's role is not one of anon, authenticated, service_role")
     return Caller(role=role, claims=claims, token=token)

@@ -7,11 +7,9 @@ from typing import Any
 
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, forbidden
-from gateway.claims import bearer_token
+from gateway.claims import bearer_token, is_api_role
 from gateway.db import privileged_tx
 from gateway.keys import ExpiredToken, InvalidToken
-
-ADMIN_ROLES = frozenset({"service_role", "supabase_admin"})
 
 
 def is_uuid(value: Any) -> bool:
@@ -27,11 +25,15 @@ def _verified_claims(ctx: AuthContext) -> dict:
     if token is None:
         raise AuthError(401, "no_authorization", "This endpoint requires a Bearer token")
     try:
-        return ctx.keys.verify(token)
+        claims = ctx.keys.verify(token)
     except ExpiredToken:
         raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired") from None
     except InvalidToken:
         raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, signature is invalid") from None
+    # The same three roles as REST, functions and realtime: a token naming any other role is refused everywhere.
+    if not is_api_role(claims.get("role")):
+        raise forbidden("bad_jwt", "invalid JWT: the role claim must be anon, authenticated or service_role")
+    return claims
 
 
 async def require_user(ctx: AuthContext) -> None:
@@ -57,7 +59,7 @@ async def require_user(ctx: AuthContext) -> None:
 
 async def require_admin(ctx: AuthContext) -> None:
     claims = _verified_claims(ctx)
-    if claims.get("role") not in ADMIN_ROLES:
+    if claims.get("role") != "service_role":
         raise forbidden("not_admin", "User not allowed")
     ctx.claims = claims
 

@@ -15,7 +15,7 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.claims import API_ROLES
+from gateway.claims import is_api_role
 from gateway.db import request_tx
 from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
@@ -54,7 +54,7 @@ def identify(keys: JwtKeys, token: str | None) -> Identity:
     except InvalidToken:
         raise AuthError("Failed to validate JWT signature") from None
     role = claims.get("role")
-    if role not in API_ROLES:
+    if not is_api_role(role):
         raise AuthError("Fields `role` and `exp` are required in JWT")
     exp = claims.get("exp")
     return Identity(role=role, claims=claims, token=token, expires_at=exp if isinstance(exp, int) else None)
