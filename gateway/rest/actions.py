@@ -60,7 +60,9 @@ def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table, max_
     plan.check_option_paths(node, req.options)
     _capped(node, max_rows)
     counted = req.prefer.count is not None
-    statement = query.read_statement(Builder(), node, req.media, counted, exact=req.prefer.count == "exact")
+    # HEAD answers with headers only, so PostgreSQL is not asked to build the body (as PostgREST).
+    statement = query.read_statement(Builder(), node, req.media, counted, exact=req.prefer.count == "exact",
+                                     with_body=req.method != "HEAD")
     return Action("read", statement, req.media, query.output_labels(node), table, node.offset or 0,
                   applied=_applied(req, READ_PREFERENCES))
 

@@ -313,7 +313,8 @@ def body_expression(media: MediaType, labels: list[str], scalar: bool = False) -
     return sql.SQL("coalesce(({})::text, {})").format(rows, sql.SQL(fallback))
 
 
-def read_statement(builder: Builder, node: PNode, media: MediaType, counted: bool, exact: bool = True) -> Statement:
+def read_statement(builder: Builder, node: PNode, media: MediaType, counted: bool, exact: bool = True,
+                   with_body: bool = True) -> Statement:
     alias = builder.alias()
     source = table_ref(node.table, alias)
     page = builder.node_select(node, alias, source, [])
@@ -321,7 +322,7 @@ def read_statement(builder: Builder, node: PNode, media: MediaType, counted: boo
     if counted:
         count_alias = builder.alias()
         count = builder.count_select(node, count_alias, table_ref(node.table, count_alias), [])
-    return _wrap(builder, page, count, media, output_labels(node), exact=exact)
+    return _wrap(builder, page, count, media, output_labels(node), exact=exact, with_body=with_body)
 
 
 def count_of(count: sql.Composable) -> sql.Composable:
@@ -329,13 +330,13 @@ def count_of(count: sql.Composable) -> sql.Composable:
 
 
 def _wrap(builder: Builder, page: sql.Composable, count: sql.Composable | None, media: MediaType,
-          labels: list[str], scalar: bool = False, exact: bool = True) -> Statement:
+          labels: list[str], scalar: bool = False, exact: bool = True, with_body: bool = True) -> Statement:
     """`count` is the counted rows' query; `exact` puts its count in the statement (else the caller estimates)."""
     total = count_of(count) if count is not None and exact else sql.SQL("NULL::bigint")
     query = sql.SQL(
         "WITH pgrst_source AS ({}) SELECT {} AS total, pg_catalog.count(*) AS page, {} AS body, NULL AS location"
         " FROM (SELECT * FROM pgrst_source) AS pgrst_t"
-    ).format(page, total, body_expression(media, labels, scalar))
+    ).format(page, total, body_expression(media, labels, scalar) if with_body else sql.SQL("''"))
     return Statement(query, builder.params, count)
 
 
