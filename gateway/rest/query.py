@@ -142,6 +142,11 @@ class Builder:
                 lateral_of[id(item)] = lateral
                 joins.append(self._lateral(item, alias, lateral))
                 items.extend(self._embed_items(item, lateral))
+                if node.aggregated and item.rel.to_one:
+                    # Aggregates group by the other columns, a to-one embed's columns included (PostgREST).
+                    groups.append(sql.Identifier(lateral))
+                    groups.extend(sql.SQL("{}.{}").format(sql.Identifier(lateral), sql.Identifier(label))
+                                  for label in output_labels(item.node))
         self._embeds = _embed_laterals(node, lateral_of)
         conditions = where + [self.condition(alias, c) for c in node.conditions]
         parts = [sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]

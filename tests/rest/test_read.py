@@ -302,3 +302,9 @@ def test_null_filtering_on_embedded_resources(rest):
         "select": "id,a:fx_people!fx_tickets_assigned_to_fkey(name),c:fx_people!fx_tickets_created_by_fkey(name)",
         "fx_people.name": "eq.Bob", "or": "(a.not.is.null,c.not.is.null)", "order": "id"}).json()
     assert [r["id"] for r in either] == [1, 2]
+
+
+def test_aggregates_group_by_a_to_one_embed(rest):
+    rows = rest.get("/fx_tickets", params={"select": "count(),fx_companies(name)",
+                                           "order": "fx_companies(name)"}).json()
+    assert rows == [{"count": 3, "fx_companies": {"name": "Acme"}}, {"count": 2, "fx_companies": {"name": "Globex"}}]
