@@ -248,10 +248,10 @@ def choose_function(cache: SchemaCache, schema: str, name: str, given: set[str],
     for function in overloads:
         names = {a.name for a in function.inputs}
         required = {a.name for a in function.inputs if not a.has_default}
+        json_argument = len(function.inputs) == 1 and function.inputs[0].type in ("json", "jsonb")
         if given <= names and required <= given:
             fits.append((function, False))
-        elif len(function.inputs) == 1 and function.inputs[0].name == "" and \
-                function.inputs[0].type in ("json", "jsonb") or single_object and len(function.inputs) == 1 and function.inputs[0].type in ("json", "jsonb"):
+        elif json_argument and (function.inputs[0].name == "" or single_object):
             fits.append((function, True))
     exact = [f for f in fits if not f[1]] or fits
     if len(exact) == 1:
@@ -267,7 +267,8 @@ def choose_function(cache: SchemaCache, schema: str, name: str, given: set[str],
             + " or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
         )
     signatures = ", ".join(
-        f"{f.schema}.{f.name}({', '.join(f'{a.name} => {a.type}' for a in f.inputs)})" for f, _ in exact
+        f"{f.schema}.{f.name}({', '.join(f'{a.name} => {a.type}' for a in f.inputs)})"
+        for f, _ in exact if role in f.visible_to  # never list what the caller may not execute
     )
     raise ApiError(300, "PGRST203",
                    f"Could not choose the best candidate function between: {signatures}",
