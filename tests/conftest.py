@@ -82,8 +82,9 @@ def gateway(settings: Settings) -> Iterator[LiveGateway]:
         yield live
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """The session's one Chromium (Playwright's sync API allows one per thread)."""
+    """One Chromium per module: Playwright's sync API keeps an event loop running in this thread while it is
+    open, which would break later modules that run their own loop, so it is closed with the module."""
     with launch_chromium() as instance:
         yield instance

@@ -17,7 +17,7 @@ CHROMIUM_FLAGS = [
 
 @contextmanager
 def launch_chromium() -> Iterator[Browser]:
-    """One per test session: Playwright's sync API runs an event loop that a second instance would collide with."""
+    """One at a time per thread: Playwright's sync API runs an event loop that a second instance would collide with."""
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (scripts/setup --tests does)")
     with sync_playwright() as playwright:
