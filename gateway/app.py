@@ -11,10 +11,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.middleware.cors import CORSMiddleware
 
-from gateway import site
+from gateway import log_redaction, site
+from gateway.client_ip import ForwardedFor
 from gateway.db import open_pool
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
+from gateway.request_limits import BodyLimit
 from gateway.settings import Settings
 
 log = logging.getLogger("gateway")
@@ -57,6 +59,10 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
     app.state.keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
+    log_redaction.install()
+    # Added before CORS so that CORS wraps it: a browser can read the 413.
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(ForwardedFor, trusted_header=settings.trusted_proxy_header)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=["*"],

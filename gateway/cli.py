@@ -14,7 +14,8 @@ import psycopg
 
 from gateway import migrate as migrations
 from gateway.keys import JwtKeys
-from gateway.settings import ConfigError, Settings
+from gateway.request_limits import server_options
+from gateway.settings import ConfigError, Settings, write_private
 
 MIN_SERVER_VERSION = 150000
 STATUS_FILE = "status.json"
@@ -121,7 +122,7 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
         _print_banner(settings, info)
         config = uvicorn.Config(
             create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
-            ws="websockets-sansio", lifespan="on",
+            ws="websockets-sansio", lifespan="on", **server_options(settings),
         )
         _QuietServer(config).run()
     finally:
@@ -165,8 +166,7 @@ def _status_info(settings: Settings) -> dict[str, str]:
 def _write_status(settings: Settings, info: dict[str, str]) -> None:
     path = settings.data_dir / STATUS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(info, indent=2))
-    path.chmod(0o600)
+    write_private(path, json.dumps(info, indent=2))
 
 
 def _status(settings: Settings, *, as_json: bool) -> int:

@@ -68,6 +68,7 @@ class Settings:
     rate_limit_email_per_hour: int = 360
     rate_limit_mfa_per_minute: int = 15
     trusted_proxy_header: str | None = None
+    max_body_bytes: int = 10 * 1024 * 1024
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
     web_dist: Path = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
@@ -155,6 +156,7 @@ class Settings:
             rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),
             rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
+            max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
             function_urls=function_urls,
             realtime_max_channels_per_client=_int(
                 "REALTIME_MAX_CHANNELS", env.get("REALTIME_MAX_CHANNELS"), 100),
@@ -188,8 +190,15 @@ def _embedded_secret(data_dir: Path) -> str:
             return path.read_text().strip()
         data_dir.mkdir(parents=True, exist_ok=True)
         value = secrets.token_hex(32)
-        path.write_text(value)
-        path.chmod(0o600)
+        write_private(path, value)
         return value
     except OSError as exc:
         raise ConfigError(f"data folder {data_dir} cannot be written: {exc.strerror}") from None
+
+
+def write_private(path: Path, text: str) -> None:
+    """Readable by the owner only from the first byte on (write-then-chmod leaves a window where it is not)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        os.fchmod(fd, 0o600)
+        handle.write(text)

@@ -11,6 +11,7 @@ from fastapi import Request
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.auth.errors import bad_request, validation_failed
+from gateway.client_ip import client_ip
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.settings import Settings
@@ -49,15 +50,6 @@ class AuthContext:
         return self.request.path_params[name]
 
 
-def client_ip(request: Request, settings: Settings) -> str:
-    """The socket's address, unless an operator named the header their proxy sets (its first entry wins)."""
-    if settings.trusted_proxy_header:
-        forwarded = request.headers.get(settings.trusted_proxy_header)
-        if forwarded:
-            return forwarded.split(",")[0].strip()
-    return request.client.host if request.client else "unknown"
-
-
 async def read_json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if not raw.strip():
@@ -80,7 +72,7 @@ async def build_context(request: Request) -> AuthContext:
         keys=state.keys,
         mailer=state.mailer,
         body=await read_json_body(request),
-        ip=client_ip(request, state.settings),
+        ip=client_ip(request, state.settings.trusted_proxy_header) or "unknown",
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any, Awaitable, Callable
 
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
+from starlette.requests import ClientDisconnect
 
 from gateway.auth import admin, audit, factors, logout, meta, recover, signup, token, user, verify
 from gateway.auth.context import AuthContext, build_context
@@ -69,6 +70,10 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
             if route.guard:
                 await route.guard(ctx)
             result = await route.handler(ctx)
+        except ClientDisconnect:
+            # The client went away, or the body limit cut it off (and answers 413 itself): nothing to report.
+            log.info("auth request body not received path=%s", route.path)
+            return Response(status_code=400)
         except AuthError as error:
             if error.status >= 500:
                 log.warning("auth request failed path=%s code=%s", route.path, error.code)

@@ -21,6 +21,7 @@ from gateway.functions.routes import ALL_METHODS
 from gateway.functions.runtime import FunctionHost
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
+from gateway.request_limits import server_options
 from gateway.settings import ConfigError, Settings
 
 log = logging.getLogger("gateway.functions")
@@ -36,7 +37,7 @@ def serve_function(settings: Settings, slug: str, host: str, port: int) -> int:
         raise ConfigError(f"no function {slug!r} in {settings.functions_dir} (a folder with a function.toml)")
     print(f"Function {slug} listening on http://{host}:{port}/", flush=True)
     config = uvicorn.Config(create_function_app(settings, function), host=host, port=port,
-                            log_level="warning", lifespan="on")
+                            log_level="warning", lifespan="on", **server_options(settings))
     _QuietServer(config).run()
     return 0
 

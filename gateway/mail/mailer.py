@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import smtplib
 import ssl
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
 from psycopg_pool import AsyncConnectionPool
 
 log = logging.getLogger("gateway.mail")
+
+# Subjects carry user text (a contact form's name, an event's name): a line break there would start a new header.
+HEADER_BREAKS = re.compile(r"[\x00-\x1f\x7f]+")
 
 
 class MailError(Exception):
@@ -36,6 +40,7 @@ class Mailer:
 
     async def send(self, mail: Mail) -> str:
         """Records the mail, delivers it over SMTP when configured, and returns its outbox id."""
+        mail = replace(mail, to=header_value(mail.to), subject=header_value(mail.subject))
         status = "queued" if self._smtp_url else "captured"
         async with self._pool.connection() as conn:
             cur = await conn.execute(
@@ -49,7 +54,7 @@ class Mailer:
             return mail_id
         try:
             await asyncio.to_thread(_deliver, self._smtp_url, self.sender, mail)
-        except (OSError, smtplib.SMTPException) as exc:
+        except (OSError, smtplib.SMTPException, ValueError) as exc:
             await self._mark(mail_id, "failed", type(exc).__name__)
             log.warning("mail delivery failed kind=%s id=%s error=%s", mail.kind, mail_id, type(exc).__name__)
             raise MailError("the mail server did not accept the message") from exc
@@ -63,6 +68,10 @@ class Mailer:
                 " sent_at = case when %s = 'sent' then now() end where id = %s",
                 (status, error, status, mail_id),
             )
+
+
+def header_value(value: str) -> str:
+    return HEADER_BREAKS.sub(" ", value).strip()
 
 
 def _deliver(smtp_url: str, sender: str, mail: Mail) -> None:

@@ -17,6 +17,7 @@ from gateway.realtime.frames import Frame, FrameError, Serializer
 from gateway.realtime.limits import RateWindow, payload_size
 from gateway.realtime.states import ChannelState, ConnectionState, connection_machine
 from gateway.realtime.subscriptions import SubscriptionError, parse_subscriptions
+from gateway.request_limits import max_frame_bytes
 
 if TYPE_CHECKING:
     from gateway.realtime.service import RealtimeService
@@ -84,7 +85,7 @@ class Connection:
         self._done.set()
 
     async def _read(self) -> None:
-        max_frame = 2 * self.limits.max_payload_bytes + 4096
+        max_frame = max_frame_bytes(self.limits.max_payload_bytes)
         try:
             while self.machine.is_(ConnectionState.OPEN):
                 message = await self.ws.receive()

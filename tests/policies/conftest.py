@@ -5,9 +5,15 @@ from __future__ import annotations
 import pytest
 
 from gateway.keys import JwtKeys
-from tests.conftest import TEST_JWT_SECRET
+from tests.conftest import TEST_JWT_SECRET, make_settings
 from tests.policies.report import render
 from tests.policies.world import World, build_world
+
+
+@pytest.fixture(scope="module")
+def settings(database_url, tmp_path_factory):
+    """As deployed behind an edge proxy that sets X-Forwarded-For, so cases can act as distinct visitors."""
+    return make_settings(database_url, tmp_path_factory.mktemp("data"), trusted_proxy_header="x-forwarded-for")
 
 
 @pytest.fixture(scope="module")

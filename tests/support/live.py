@@ -13,6 +13,7 @@ import uvicorn
 
 from gateway.app import create_app
 from gateway.keys import JwtKeys
+from gateway.request_limits import server_options
 from gateway.settings import Settings
 
 
@@ -51,7 +52,7 @@ def bind_to_port(settings: Settings, port: int | None = None) -> Settings:
 def run_gateway(settings: Settings) -> Iterator[LiveGateway]:
     """Serve `settings` (already bound to a port by bind_to_port) until the block ends."""
     config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=settings.api_port, log_level="warning",
-                            ws="websockets-sansio", lifespan="on")
+                            ws="websockets-sansio", lifespan="on", **server_options(settings))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name=f"gateway-{settings.api_port}", daemon=True)
     thread.start()

@@ -1,0 +1,91 @@
+"""Limits applied before any service reads a request: the HTTP body cap and the options of uvicorn itself.
+
+Services read bodies with `await request.body()`, which buffers everything; this middleware refuses a body over
+the limit from its Content-Length before it is read, and stops a chunked one as soon as it passes the limit.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gateway.settings import Settings
+
+# What Supabase's API gateway (Kong's request-size-limiting plugin) answers; every client reads `message`.
+TOO_LARGE_BODY = json.dumps({"message": "Request size limit exceeded"}).encode()
+# Room for the Phoenix envelope (topic, event, refs) around a payload, and JSON escaping doubling its size.
+FRAME_OVERHEAD_BYTES = 4096
+
+
+def max_frame_bytes(max_payload_bytes: int) -> int:
+    return 2 * max_payload_bytes + FRAME_OVERHEAD_BYTES
+
+
+def server_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn.Config arguments for every server of the gateway.
+
+    - A websocket frame past the realtime limit is refused while it is read, instead of uvicorn's default of
+      buffering up to 16 MiB first.
+    - uvicorn's own proxy-header handling is off: by default it rewrites the client address from any
+      X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.client_ip` (the only one).
+    """
+    return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False}
+
+
+class BodyLimit:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await _refuse(send)
+            return
+        received = 0
+        exceeded = False
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received, exceeded
+            if exceeded:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    # The service sees a client that went away, and whatever it answers is replaced below.
+                    exceeded = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if exceeded:
+                return
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except Exception:
+            if not exceeded:
+                raise
+        if exceeded and not started:
+            await _refuse(send)
+
+
+async def _refuse(send: Send) -> None:
+    await send({
+        "type": "http.response.start",
+        "status": 413,
+        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(TOO_LARGE_BODY)).encode()),
+                    (b"connection", b"close")],
+    })
+    await send({"type": "http.response.body", "body": TOO_LARGE_BODY})

@@ -1,0 +1,155 @@
+"""The whole flow (sign-up, confirm, sign-in, refresh, recovery, REST and functions with bad tokens, realtime with
+valid and expired tokens) with every logger at DEBUG: no secret in any log record or any error body."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+import uuid
+from contextlib import contextmanager
+from typing import Iterator
+
+import httpx
+import psycopg
+import pytest
+import websockets
+
+from tests.conftest import TEST_JWT_SECRET
+from tests.realtime.client import PhoenixClient
+from tests.security.forge import claims, hs256
+from tests.support.live import LiveGateway
+
+VERSIONED = {"X-Supabase-Api-Version": "2024-01-01"}
+# "uvicorn" and "uvicorn.access" do not propagate to the root logger, so the capture is attached to them too.
+LOGGERS = ("", "uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi", "gateway", "functions", "httpx",
+           "httpcore", "psycopg")
+FORMATTER = logging.Formatter("%(name)s %(levelname)s %(message)s")
+
+
+@contextmanager
+def every_log_record(caplog: pytest.LogCaptureFixture) -> Iterator[list[logging.LogRecord]]:
+    """Called inside the test: caplog has one handler per test phase, and this is the call phase's."""
+    for name in LOGGERS:
+        caplog.set_level(logging.DEBUG, logger=name or None)
+    unpropagated = [logging.getLogger(name) for name in ("uvicorn", "uvicorn.access")]
+    for logger in unpropagated:
+        logger.addHandler(caplog.handler)
+    try:
+        yield caplog.records
+    finally:
+        for logger in unpropagated:
+            logger.removeHandler(caplog.handler)
+
+
+class Flow:
+    def __init__(self, gateway: LiveGateway, db: psycopg.Connection) -> None:
+        self.gateway = gateway
+        self.db = db
+        self.secrets: dict[str, str] = {"anon key": gateway.anon_key, "service key": gateway.service_key,
+                                        "JWT secret": TEST_JWT_SECRET}
+        self.error_bodies: list[str] = []
+        self.auth = httpx.Client(base_url=f"{gateway.url}/auth/v1", timeout=30,
+                                 headers={**gateway.headers(), **VERSIONED})
+
+    def keep(self, name: str, value: str) -> str:
+        self.secrets[name] = value
+        return value
+
+    def failed(self, response: httpx.Response, status: int) -> None:
+        assert response.status_code == status, response.text
+        self.error_bodies.append(response.text + json.dumps(dict(response.headers)))
+
+    def mail_secrets(self, email: str, kind: str) -> tuple[str, str]:
+        text = self.db.execute("select text_body from mail.outbox where to_address = %s and kind = %s"
+                               " order by created_at desc limit 1", (email, kind)).fetchone()[0]
+        token = re.search(r"token=([0-9a-f]+)", text).group(1)
+        code = re.search(r"Or enter this code: (\d+)", text).group(1)
+        return self.keep(f"{kind} token", token), self.keep(f"{kind} code", code)
+
+
+def run_auth_flow(flow: Flow) -> str:
+    email = f"logs-{uuid.uuid4().hex[:8]}@example.com"
+    password = flow.keep("password", f"Pw-{uuid.uuid4().hex}")
+    assert flow.auth.post("/signup", json={"email": email, "password": password}).status_code == 200
+    flow.failed(flow.auth.post("/token?grant_type=password", json={"email": email, "password": password}), 400)
+    token, _ = flow.mail_secrets(email, "auth.signup")
+    confirmed = httpx.get(f"{flow.gateway.url}/auth/v1/verify?token={token}&type=signup", follow_redirects=False)
+    assert confirmed.status_code == 303
+    flow.keep("bcrypt hash", flow.db.execute("select encrypted_password from auth.users where email = %s",
+                                             (email,)).fetchone()[0])
+    flow.failed(flow.auth.post("/token?grant_type=password", json={"email": email, "password": password + "x"}), 400)
+    session = flow.auth.post("/token?grant_type=password", json={"email": email, "password": password}).json()
+    flow.keep("access token", session["access_token"])
+    flow.keep("refresh token", session["refresh_token"])
+    rotated = flow.auth.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]})
+    flow.keep("rotated access token", rotated.json()["access_token"])
+    flow.keep("rotated refresh token", rotated.json()["refresh_token"])
+    flow.failed(flow.auth.post("/token?grant_type=refresh_token", json={"refresh_token": "x" + session["refresh_token"]}), 400)
+    assert flow.auth.post("/recover", json={"email": email}).status_code == 200
+    recovery_token, recovery_code = flow.mail_secrets(email, "auth.recovery")
+    flow.failed(flow.auth.post("/verify", json={"type": "recovery", "email": email,
+                                                "token": str((int(recovery_code) + 1) % 1000000).zfill(6)}), 403)
+    recovered = httpx.get(f"{flow.gateway.url}/auth/v1/verify?token={recovery_token}&type=recovery",
+                          follow_redirects=False)
+    assert recovered.status_code == 303
+    flow.failed(flow.auth.get("/user", headers={"Authorization": f"Bearer {session['access_token']}x"}), 403)
+    flow.failed(flow.auth.put("/user", json={"password": "1"},
+                              headers={"Authorization": f"Bearer {rotated.json()['access_token']}"}), 422)
+    return rotated.json()["access_token"]
+
+
+def run_api_flow(flow: Flow, access_token: str) -> None:
+    gateway = flow.gateway
+    now = int(time.time())
+    expired = flow.keep("expired token", hs256(claims("authenticated", sub=str(uuid.uuid4()), exp=now - 600)))
+    tampered = flow.keep("tampered token", access_token[:-4] + "AAAA")
+    for bad in (expired, tampered):
+        flow.failed(httpx.get(f"{gateway.url}/rest/v1/tickets", headers=gateway.headers(bad)), 401)
+        flow.failed(httpx.post(f"{gateway.url}/functions/v1/send-contact-email", json={},
+                               headers=gateway.headers(bad)), 401)
+        flow.failed(httpx.post(f"{gateway.url}/realtime/v1/api/broadcast", json={"messages": []},
+                               headers=gateway.headers(bad)), 401)
+    flow.failed(httpx.get(f"{gateway.url}/rest/v1/no_such_table", headers=gateway.headers(access_token)), 404)
+    flow.failed(httpx.post(f"{gateway.url}/functions/v1/send-contact-email", json={"name": "x"},
+                           headers=gateway.headers(access_token)), 400)
+    flow.failed(httpx.post(f"{gateway.url}/functions/v1/send-contact-email", content=b"{not json",
+                           headers={**gateway.headers(access_token), "Content-Type": "application/json"}), 400)
+
+    async def realtime() -> None:
+        try:
+            await PhoenixClient.connect(gateway.url, expired)
+        except websockets.exceptions.InvalidStatus as refused:
+            assert refused.response.status_code == 403
+        client = await PhoenixClient.connect(gateway.url, access_token)
+        try:
+            reply = await client.join("realtime:logs", {}, access_token=expired)
+            assert reply["payload"]["status"] == "error"
+            flow.error_bodies.append(json.dumps(reply))
+        finally:
+            await client.close()
+
+    asyncio.run(realtime())
+
+
+def test_no_secret_in_any_log_record_or_error_body(gateway: LiveGateway, db: psycopg.Connection,
+                                                   caplog: pytest.LogCaptureFixture):
+    flow = Flow(gateway, db)
+    with every_log_record(caplog) as records, flow.auth:
+        run_api_flow(flow, run_auth_flow(flow))
+        time.sleep(0.3)  # the server thread's last access lines
+    # The test's own websocket client logs what it sends; only the server's records are under test.
+    lines = [FORMATTER.format(record) for record in records if not record.name.startswith("websockets.client")]
+    # The capture really saw the server's own lines, query strings and all, before asserting on them.
+    assert any("WebSocket /realtime/v1/websocket?[query redacted]" in line for line in lines), lines
+    assert any("/auth/v1/verify?[query redacted]" in line for line in lines), lines
+    assert any("TEXT [" in line and "content redacted]" in line for line in lines), lines
+    for name, secret in flow.secrets.items():
+        for line in lines:
+            assert secret not in line, f"{name} in a log record: {line[:300]}"
+            # Loggers that shorten long values keep the end: not even a token's signature may show.
+            assert len(secret) < 40 or secret[-16:] not in line, f"the end of {name} in a log record: {line[:300]}"
+        for body in flow.error_bodies:
+            assert secret not in body, f"{name} in an error body: {body[:300]}"
