@@ -210,11 +210,13 @@ def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
     last = int(match.group(2)) if match.group(2) else None
     if last is not None and last < first:
         raise bad_range("Requested range not satisfiable", "the range's end is before its start")
+    # The rows asked for are the intersection of the header's range and limit/offset's, as in PostgREST.
     root = request.root
-    if root.offset is None:
-        root.offset = first
-    if last is not None and root.limit is None:
-        root.limit = last - first + 1
+    offset = root.offset or 0
+    start = max(first, offset)
+    ends = [end for end in (last, None if root.limit is None else offset + root.limit - 1) if end is not None]
+    root.offset = start
+    root.limit = max(0, min(ends) - start + 1) if ends else None
 
 
 def parse_body(body: bytes, content_type: str) -> Any:

@@ -122,3 +122,15 @@ def test_prefer_and_accept():
     assert parse_accept('application/vnd.pgrst.plan+text; for="application/json"', "table").plan_format == "text"
     with pytest.raises(ApiError):
         parse_accept("image/png", "table")
+
+
+@pytest.mark.parametrize("query,header,expected", [
+    ([], "0-9", (0, 10)),
+    ([("limit", "5")], "0-9", (0, 5)),
+    ([("offset", "2")], "0-9", (2, 8)),
+    ([("offset", "2"), ("limit", "3")], "0-", (2, 3)),
+    ([("limit", "20")], "5-", (5, 15)),
+])
+def test_range_header_intersects_limit_and_offset(query, header, expected):
+    req = parse_request("GET", "t", query, {"range": header}, b"", ("public",))
+    assert (req.root.offset, req.root.limit) == expected
