@@ -1,5 +1,6 @@
 """Tokens, the error shape and the schema cache reload."""
 
+import json
 import time
 
 from tests.rest.conftest import ALICE, user_claims
@@ -77,3 +78,10 @@ def test_nul_characters_are_client_errors_and_never_reach_the_sql_text(rest):
         response = rest.get("/fx_tickets", params=params)
         assert response.status_code == 400, (params, response.text)
         assert response.json()["code"] in ("PGRST100", "22021")
+
+
+def test_hints_never_name_tables_the_caller_cannot_use(rest):
+    anon = rest.get("/fx_hidde").json()
+    assert anon["code"] == "PGRST205" and "fx_hidden" not in json.dumps(anon)
+    service = rest.get("/fx_hidde", who="service").json()
+    assert "fx_hidden" in service["hint"]
