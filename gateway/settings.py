@@ -13,6 +13,7 @@ from dotenv import dotenv_values
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIN_SECRET_LENGTH = 32
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 PLACEHOLDER_SECRETS = {
     "super-secret-jwt-token-with-at-least-32-characters-long",
     "your-super-secret-jwt-token-with-at-least-32-characters-long",
@@ -144,7 +145,8 @@ class Settings:
             contact_inbox=env.get("CONTACT_INBOX") or "info@gulfsec.local",
             mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
             mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
-            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded),
+            # Its links sign people in: on by default only for an embedded project that the network cannot reach.
+            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and api_host in LOOPBACK_HOSTS),
             seed_demo=_bool(env.get("SEED_DEMO"), default=embedded),
             db_schemas=tuple(s.strip() for s in (env.get("DB_SCHEMAS") or "public").split(",") if s.strip()),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
