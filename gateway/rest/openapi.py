@@ -25,20 +25,51 @@ def _property(column: Column) -> dict:
     return prop
 
 
-def _table_paths(name: str, description: str | None) -> dict:
+# Shared parameters, named as in PostgREST's own document so generators that read it find the same references.
+PARAMETERS = {
+    "select": {"name": "select", "in": "query", "type": "string", "description": "Columns and embedded resources"},
+    "order": {"name": "order", "in": "query", "type": "string", "description": "Ordering"},
+    "offset": {"name": "offset", "in": "query", "type": "string", "description": "Rows to skip"},
+    "limit": {"name": "limit", "in": "query", "type": "string", "description": "Rows to return"},
+    "range": {"name": "Range", "in": "header", "type": "string", "description": "Limiting and pagination"},
+    "rangeUnit": {"name": "Range-Unit", "in": "header", "type": "string", "default": "items"},
+    "on_conflict": {"name": "on_conflict", "in": "query", "type": "string", "description": "Upsert target"},
+    "columns": {"name": "columns", "in": "query", "type": "string", "description": "Columns to insert"},
+    "preferCount": {"name": "Prefer", "in": "header", "type": "string", "enum": ["count=none"]},
+    "preferParams": {"name": "Prefer", "in": "header", "type": "string", "enum": ["params=single-object"]},
+    "preferReturn": {"name": "Prefer", "in": "header", "type": "string",
+                     "enum": ["return=representation", "return=minimal", "return=none"]},
+    "preferPost": {"name": "Prefer", "in": "header", "type": "string",
+                   "enum": ["return=representation", "return=minimal", "return=none",
+                            "resolution=ignore-duplicates", "resolution=merge-duplicates"]},
+}
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/parameters/{name}"}
+
+
+def _table_paths(name: str, description: str | None, columns: list[str]) -> dict:
     ref = {"$ref": f"#/definitions/{name}"}
+    body = {"name": name, "in": "body", "schema": ref}
+    filters = [_ref(f"rowFilter.{name}.{c}") for c in columns]
     ok = {"200": {"description": "OK", "schema": {"type": "array", "items": ref}}}
     return {
-        "get": {"tags": [name], "summary": description, "responses": ok},
-        "post": {"tags": [name], "parameters": [{"name": "body", "in": "body", "schema": ref}],
+        "get": {"tags": [name], "summary": description, "responses": ok,
+                "parameters": [*filters, *map(_ref, ("select", "order", "range", "rangeUnit", "offset", "limit",
+                                                     "preferCount"))]},
+        "post": {"tags": [name], "parameters": [body, _ref("select"), _ref("preferPost"), _ref("columns"),
+                                                _ref("on_conflict")],
                  "responses": {"201": {"description": "Created"}}},
-        "patch": {"tags": [name], "parameters": [{"name": "body", "in": "body", "schema": ref}],
+        "patch": {"tags": [name], "parameters": [*filters, body, _ref("preferReturn")],
                   "responses": {"204": {"description": "No Content"}}},
-        "delete": {"tags": [name], "responses": {"204": {"description": "No Content"}}},
+        "delete": {"tags": [name], "parameters": [*filters, _ref("preferReturn")],
+                   "responses": {"204": {"description": "No Content"}}},
     }
 
 
 def describe(cache: SchemaCache, schema: str, role: str, base_url: str) -> Response:
+    parameters = dict(PARAMETERS)
     definitions, paths = {}, {"/": {"get": {"tags": ["Introspection"], "summary": "OpenAPI description (this document)",
                                              "responses": {"200": {"description": "OK"}}}}}
     for (table_schema, name), table in sorted(cache.tables.items()):
@@ -51,7 +82,10 @@ def describe(cache: SchemaCache, schema: str, role: str, base_url: str) -> Respo
         }
         if table.description:
             definitions[name]["description"] = table.description
-        paths[f"/{name}"] = _table_paths(name, table.description)
+        paths[f"/{name}"] = _table_paths(name, table.description, list(table.columns))
+        for column in table.columns.values():
+            parameters[f"rowFilter.{name}.{column.name}"] = {"name": column.name, "in": "query", "required": False,
+                                                             "type": "string", "format": column.type}
     for (function_schema, name), overloads in sorted(cache.functions.items()):
         usable = [f for f in overloads if role in f.visible_to]
         if function_schema != schema or not usable:
@@ -73,5 +107,6 @@ def describe(cache: SchemaCache, schema: str, role: str, base_url: str) -> Respo
         "produces": ["application/json", "application/vnd.pgrst.object+json", "text/csv"],
         "paths": paths,
         "definitions": definitions,
+        "parameters": parameters,
     }
     return Response(json.dumps(document), 200, media_type="application/openapi+json; charset=utf-8")

@@ -308,3 +308,12 @@ def test_aggregates_group_by_a_to_one_embed(rest):
     rows = rest.get("/fx_tickets", params={"select": "count(),fx_companies(name)",
                                            "order": "fx_companies(name)"}).json()
     assert rows == [{"count": 3, "fx_companies": {"name": "Acme"}}, {"count": 2, "fx_companies": {"name": "Globex"}}]
+
+
+def test_openapi_describes_filters_and_bodies_per_table(rest):
+    document = rest.get("/").json()
+    get = document["paths"]["/fx_tickets"]["get"]
+    assert {"$ref": "#/parameters/rowFilter.fx_tickets.status"} in get["parameters"]
+    assert document["parameters"]["rowFilter.fx_tickets.tags"]["format"] == "text[]"
+    assert document["definitions"]["fx_tickets"]["properties"]["tags"]["type"] == "array"
+    assert "title" in document["definitions"]["fx_tickets"]["required"]
