@@ -56,7 +56,8 @@ async def read_json_body(request: Request) -> dict[str, Any]:
         return {}
     try:
         body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    # RecursionError: a few kilobytes of nested brackets exhaust the parser's stack.
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise bad_request("bad_json", "Could not parse request body as JSON") from None
     if not isinstance(body, dict):
         raise bad_request("bad_json", "Request body must be a JSON object")

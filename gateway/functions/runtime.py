@@ -75,7 +75,7 @@ class FunctionHost:
                                {REQUEST_ID_HEADER: request_id})
         try:
             body = _parse_json(raw, request.headers.get("content-type", ""))
-        except ValueError:
+        except (ValueError, RecursionError):
             return error_reply("The request body is not valid JSON", 400, {REQUEST_ID_HEADER: request_id})
         function_request = FunctionRequest(
             method=request.method,

@@ -57,7 +57,7 @@ def _checked(topic: Any, event: Any, payload: Any, ref: Any, join_ref: Any) -> F
 def _json(data: str | bytes) -> Any:
     try:
         return json.loads(data)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise FrameError("frame is not valid JSON") from None
 
 

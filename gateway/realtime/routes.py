@@ -72,7 +72,7 @@ async def broadcast(request: Request) -> Response:
     service: RealtimeService = request.app.state.realtime
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):
         return _error(400, "The body must be JSON")
     messages = body.get("messages") if isinstance(body, dict) else None
     if not isinstance(messages, list) or not messages:
@@ -106,7 +106,7 @@ async def broadcast_one(topic: str, event: str, request: Request) -> Response:
     else:
         try:
             payload = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             return _error(400, "The body must be JSON")
     service: RealtimeService = request.app.state.realtime
     if payload_size(payload) > service.limits.max_payload_bytes:

@@ -116,3 +116,31 @@ def test_a_websocket_frame_past_the_limit_closes_the_socket_with_1009(small: Liv
         return closed.value.rcvd.code if closed.value.rcvd else None
 
     assert asyncio.run(send_big_frame()) == 1009
+
+
+def nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+@pytest.mark.parametrize("path, depth, expected", [
+    ("/auth/v1/signup", 100_000, {"code": 400, "error_code": "bad_json", "msg": "Could not parse request body as JSON"}),
+    ("/functions/v1/send-contact-email", 30_000, {"error": "The request body is not valid JSON"}),
+    ("/realtime/v1/api/broadcast", 100_000, {"message": "The body must be JSON"}),
+])
+def test_deeply_nested_json_is_a_bad_request_not_a_crash(gateway: LiveGateway, path: str, depth: int,
+                                                         expected: dict):
+    response = httpx.post(f"{gateway.url}{path}", content=nested(depth), timeout=30,
+                          headers={**gateway.headers(), "Content-Type": "application/json"})
+    assert response.status_code == 400, response.text
+    assert response.json() == expected
+
+
+def test_a_deeply_nested_websocket_frame_closes_the_socket_as_invalid_data(gateway: LiveGateway):
+    async def send_nested_frame() -> int | None:
+        client = await PhoenixClient.connect(gateway.url, gateway.anon_key)
+        await client.ws.send(nested(100_000).decode())
+        with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+            await asyncio.wait_for(client.ws.recv(), timeout=10)
+        return closed.value.rcvd.code if closed.value.rcvd else None
+
+    assert asyncio.run(send_nested_frame()) == 1007
