@@ -34,6 +34,7 @@ class ColumnExpr:
     computed: Function | None = None
     is_tsvector: bool = False
     embed: bool = False  # `rel=not.is.null`: the embedded resource itself, for null filtering
+    row_type: tuple[str, str] | None = None  # a computed column's table, whose row it takes
 
 
 @dataclass
@@ -157,7 +158,8 @@ def column_expr(table: Table, ref: FieldRef) -> ColumnExpr:
         return ColumnExpr(ref.name, ref.json_path, None, column.base == "tsvector")
     function = table.computed.get(ref.name)
     if function is not None:
-        return ColumnExpr(ref.name, ref.json_path, function, function.return_type == "tsvector")
+        return ColumnExpr(ref.name, ref.json_path, function, function.return_type == "tsvector",
+                          row_type=(table.schema, table.name))
     raise ApiError(400, "42703", f"column {table.name}.{ref.name} does not exist")
 
 

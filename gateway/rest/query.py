@@ -68,7 +68,7 @@ class Builder:
     def column(self, alias: str, expr: ColumnExpr) -> sql.Composable:
         if expr.computed is not None:
             out: sql.Composable = sql.SQL("{}.{}({})").format(
-                sql.Identifier(expr.computed.schema), sql.Identifier(expr.computed.name), sql.Identifier(alias))
+                sql.Identifier(expr.computed.schema), sql.Identifier(expr.computed.name), row_of(alias, *expr.row_type))
         else:
             out = sql.SQL("{}.{}").format(sql.Identifier(alias), sql.Identifier(expr.name))
         for step in expr.json_path:
@@ -227,8 +227,8 @@ class Builder:
                 table_ref(rel.junction, junction), sql.SQL(" AND ").join(link))]
         else:
             function = rel.function
-            source = sql.SQL("{}.{}({}) AS {}").format(sql.Identifier(function.schema),
-                                                       sql.Identifier(function.name), sql.Identifier(parent),
+            source = sql.SQL("{}.{}({}) AS {}").format(sql.Identifier(function.schema), sql.Identifier(function.name),
+                                                       row_of(parent, rel.source.schema, rel.source.name),
                                                        sql.Identifier(child))
         body = self.node_select(embed.node, child, source, where)
         join = sql.SQL("INNER JOIN LATERAL" if embed.inner else "LEFT JOIN LATERAL")
@@ -278,6 +278,11 @@ def output_labels(node: PNode) -> list[str]:
         else:
             labels.append(item.label)
     return labels
+
+
+def row_of(alias: str, schema: str, table: str) -> sql.Composable:
+    """A whole row typed as its table, so computed columns also apply to rows returned by a write."""
+    return sql.SQL("{}::{}.{}").format(sql.Identifier(alias), sql.Identifier(schema), sql.Identifier(table))
 
 
 def table_ref(table: Table, alias: str) -> sql.Composable:

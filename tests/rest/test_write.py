@@ -183,3 +183,10 @@ def test_repeated_writes_of_one_shape_each_write_their_own_values(rest, db):
         assert patched.json() == [{"name": f"patched-{i}"}]
     names = db.execute("select name from fx_labels where id between 200 and 207 order by id").fetchall()
     assert [n for (n,) in names] == [f"patched-{i}" for i in range(8)]
+
+
+def test_write_representation_can_select_computed_columns_and_relationships(rest):
+    response = rest.post("/fx_tickets", params={"select": "title,fx_title_upper,fx_labels_of(name)"},
+                         json={"title": "computed", "company_id": 1}, headers=REPRESENTATION)
+    assert response.status_code == 201, response.text
+    assert response.json() == [{"title": "computed", "fx_title_upper": "COMPUTED", "fx_labels_of": []}]
