@@ -85,6 +85,8 @@ def _collect(files: list[MigrationFile], catalog: _Catalog, findings: list[Findi
                 name = _qualified(statement.relation)
                 catalog.columns[name] = {e.colname for e in statement.tableElts or () if isinstance(e, ast.ColumnDef)}
                 catalog.created_at[name] = (file.name, line)
+            elif isinstance(statement, ast.AlterObjectSchemaStmt) and statement.relation is not None:
+                _move(catalog, _qualified(statement.relation), f"{statement.newschema}.{statement.relation.relname}")
             elif isinstance(statement, ast.ViewStmt):
                 catalog.columns.setdefault(_qualified(statement.view), set())
             elif isinstance(statement, ast.AlterTableStmt):
@@ -102,6 +104,15 @@ def _collect(files: list[MigrationFile], catalog: _Catalog, findings: list[Findi
                 catalog.policies.append(
                     (file.name, line, statement.policy_name, _qualified(statement.table), collector.names)
                 )
+
+
+def _move(catalog: _Catalog, old: str, new: str) -> None:
+    if old in catalog.columns:
+        catalog.columns[new] = catalog.columns.pop(old)
+        catalog.created_at[new] = catalog.created_at.pop(old)
+    if old in catalog.rls_enabled:
+        catalog.rls_enabled.discard(old)
+        catalog.rls_enabled.add(new)
 
 
 def check(files: list[MigrationFile] | None = None) -> list[Finding]:

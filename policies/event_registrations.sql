@@ -1,12 +1,13 @@
 -- event_registrations: anyone registers; the database normalises and checks the registration and fills in the
 -- event; only super-admins read, and everyone else gets 42501 rather than an empty list (the page shows its
--- Access Denied card on that code). Visitors hold no SELECT privilege at all. For signed-in callers the read
--- policy calls require_super_admin(), which raises 42501; PostgreSQL evaluates row-level security quals per row,
--- so on an empty table a signed-in non-admin gets [] (nothing to leak). See policies/README.md.
+-- Access Denied card on that code). The rows live in private.event_registrations; the API sees the view
+-- public.event_registrations, whose gate is a one-time filter: PostgreSQL evaluates it once per statement, so
+-- the refusal holds on an empty table too (row-level security quals alone run per row). Visitors hold no SELECT
+-- privilege at all. See policies/README.md.
 
-alter table public.event_registrations enable row level security;
+alter table private.event_registrations enable row level security;
 
-revoke select, update, delete, truncate on public.event_registrations from anon;
+revoke select, update, delete, truncate on private.event_registrations from anon;
 
 create or replace function public.event_registrations_normalise() returns trigger
 language plpgsql set search_path = ''
@@ -44,23 +45,46 @@ begin
 end
 $$;
 
-drop trigger if exists event_registrations_normalise on public.event_registrations;
-create trigger event_registrations_normalise before insert or update on public.event_registrations
+drop trigger if exists event_registrations_normalise on private.event_registrations;
+create trigger event_registrations_normalise before insert or update on private.event_registrations
     for each row execute function public.event_registrations_normalise();
 
-drop policy if exists "Anyone can register for the event" on public.event_registrations;
-create policy "Anyone can register for the event" on public.event_registrations
+drop policy if exists "Anyone can register for the event" on private.event_registrations;
+create policy "Anyone can register for the event" on private.event_registrations
     for insert to anon, authenticated with check (true);
 
-drop policy if exists "Only super-admins can read registrations, others are refused" on public.event_registrations;
-create policy "Only super-admins can read registrations, others are refused" on public.event_registrations
+drop policy if exists "Only super-admins can read registrations, others are refused" on private.event_registrations;
+create policy "Only super-admins can read registrations, others are refused" on private.event_registrations
     for select to authenticated using (public.require_super_admin());
 
-drop policy if exists "Only super-admins can update registrations" on public.event_registrations;
-create policy "Only super-admins can update registrations" on public.event_registrations
+drop policy if exists "Only super-admins can update registrations" on private.event_registrations;
+create policy "Only super-admins can update registrations" on private.event_registrations
     for update to authenticated
     using ((select public.is_super_admin())) with check ((select public.is_super_admin()));
 
-drop policy if exists "Only super-admins can delete registrations" on public.event_registrations;
-create policy "Only super-admins can delete registrations" on public.event_registrations
+drop policy if exists "Only super-admins can delete registrations" on private.event_registrations;
+create policy "Only super-admins can delete registrations" on private.event_registrations
     for delete to authenticated using ((select public.is_super_admin()));
+
+create or replace function public.event_registrations_gate() returns boolean
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+    -- The service role and operators pass; inside an API request only super-admins do.
+    if public.is_api_client() then
+        return public.require_super_admin();
+    end if;
+    return true;
+end
+$$;
+comment on function public.event_registrations_gate() is
+    'The statement-level check of the event_registrations view: 42501 for API callers who are not super-admins.';
+
+create or replace view public.event_registrations with (security_invoker = true) as
+    select * from private.event_registrations where public.event_registrations_gate();
+comment on view public.event_registrations is
+    'Registrations for the vendor introduction event: anyone inserts, only super-admins read (others get 42501).';
+
+revoke all on public.event_registrations from anon, authenticated, service_role;
+grant insert on public.event_registrations to anon;
+grant select, insert, update, delete on public.event_registrations to authenticated, service_role;

@@ -4,8 +4,9 @@ import psycopg
 import pytest
 
 PRODUCT_TABLES = [
-    "profiles", "user_roles", "partners", "partner_users", "event_registrations", "contact_messages",
-    "companies", "company_users", "tickets", "ticket_comments",
+    "public.profiles", "public.user_roles", "public.partners", "public.partner_users",
+    "private.event_registrations", "public.contact_messages", "public.companies", "public.company_users",
+    "public.tickets", "public.ticket_comments",
 ]
 
 
@@ -22,7 +23,7 @@ def test_api_roles_exist_with_supabase_attributes(db):
 @pytest.mark.parametrize("table", PRODUCT_TABLES)
 def test_row_level_security_is_on_for_every_product_table(db, table):
     enabled = db.execute(
-        "select relrowsecurity from pg_class where oid = %s::regclass", (f"public.{table}",)
+        "select relrowsecurity from pg_class where oid = %s::regclass", (table,)
     ).fetchone()[0]
     assert enabled is True
 

@@ -40,3 +40,14 @@ def test_policies_on_unknown_tables_or_columns_are_reported(tmp_path):
         'migrations/pol.sql:3: policy "Owners read their documents" uses unknown column owner_id of public.docs',
         'migrations/pol.sql:4: policy "Ghost rule" is on unknown table public.ghost',
     ]
+
+
+def test_a_table_moved_to_another_schema_keeps_its_columns_and_security(tmp_path):
+    sql = (
+        "create table public.rows (id int, owner uuid);\n"
+        "alter table public.rows enable row level security;\n"
+        "alter table public.rows set schema private;\n"
+        'create policy "Owners read rows" on private.rows for select using (owner = auth.uid());\n'
+        'create policy "Stale name" on public.rows for select using (true);\n'
+    )
+    assert lint(tmp_path, "moved.sql", sql) == ['migrations/moved.sql:5: policy "Stale name" is on unknown table public.rows']
