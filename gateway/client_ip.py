@@ -42,14 +42,3 @@ class ForwardedFor:
             scope = {**scope, "headers": headers}
         await self.app(scope, receive, send)
 
-
-def headers_for_database(connection: HTTPConnection, trusted_header: str | None) -> dict[str, str]:
-    """The request headers as policies see them (`request.headers`), with `x-forwarded-for` replaced by the
-    address resolved above, so a policy or trigger can never be fooled by a client-written header."""
-    headers = {key.lower(): value for key, value in connection.headers.items()}
-    address = client_ip(connection, trusted_header)
-    if address:
-        headers["x-forwarded-for"] = address
-    else:
-        headers.pop("x-forwarded-for", None)
-    return headers

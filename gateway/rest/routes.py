@@ -11,7 +11,6 @@ from dataclasses import replace
 from fastapi import APIRouter, FastAPI, Request
 from starlette.responses import Response
 
-from gateway.client_ip import headers_for_database
 from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
 from gateway.rest import actions, execute, openapi, respond
@@ -102,8 +101,7 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
             action = replace(action, statement=action.statement.with_body(shape[1]))
     with timings.stage("transaction"):
         result = await execute.run(state.pool, caller, req, action, path=request.url.path,
-                                   headers=headers_for_database(request, settings.trusted_proxy_header),
-                                   max_rows=settings.max_rows)
+                                   headers=request.headers, max_rows=settings.max_rows)
     with timings.stage("response"):
         return respond.respond(req, action, result)
 
