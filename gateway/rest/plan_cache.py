@@ -25,7 +25,7 @@ def payload_shape(method: str, path: str, body: bytes, content_type: str | None)
         return None
     try:
         payload = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if isinstance(payload, dict):
         rows = [payload]

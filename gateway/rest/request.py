@@ -200,6 +200,9 @@ def _split_filter_key(key: str) -> tuple[tuple[str, ...], str]:
     return tuple(parts[:-1]), parts[-1] + tail
 
 
+MAX_ROW_NUMBER = 2**63 - 1
+
+
 def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
     if not header or method not in ("GET", "HEAD"):
         return
@@ -208,6 +211,8 @@ def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
         raise bad_range("Requested range not satisfiable", f"could not read the Range header {header!r}")
     first = int(match.group(1))
     last = int(match.group(2)) if match.group(2) else None
+    if first > MAX_ROW_NUMBER or (last is not None and last > MAX_ROW_NUMBER):
+        raise bad_range("Requested range not satisfiable", "the range is beyond the largest row number")
     if last is not None and last < first:
         raise bad_range("Requested range not satisfiable", "the range's end is before its start")
     # The rows asked for are the intersection of the header's range and limit/offset's, as in PostgREST.
@@ -233,6 +238,8 @@ def parse_body(body: bytes, content_type: str) -> Any:
         return json.loads(body)
     except (ValueError, UnicodeDecodeError) as exc:
         raise bad_body("Empty or invalid json", str(exc).split(":")[0]) from None
+    except RecursionError:
+        raise bad_body("Empty or invalid json", "the document is nested too deeply") from None
 
 
 def _csv_rows(body: bytes) -> list[dict[str, str | None]]:

@@ -15,7 +15,7 @@ from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
 from gateway.rest import actions, execute, openapi, respond
 from gateway.rest.cache_state import LiveSchemaCache
-from gateway.rest.errors import ApiError, jwt_error
+from gateway.rest.errors import ApiError, bad_query, jwt_error
 from gateway.rest.plan_cache import PlanCache, payload_shape, request_key
 from gateway.rest.query import BODY_PARAM
 from gateway.rest.request import parse_request
@@ -87,8 +87,11 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
     planned = state.rest_plans.get(key, cache) if key else None
     if planned is None:
         with timings.stage("parse"):
-            req = parse_request(request.method, path, request.query_params.multi_items(), request.headers, body,
-                                settings.db_schemas)
+            try:
+                req = parse_request(request.method, path, request.query_params.multi_items(), request.headers,
+                                    body, settings.db_schemas)
+            except RecursionError:
+                raise bad_query("The query string is nested too deeply", "at most a few hundred levels") from None
         if req.kind == "openapi":
             return openapi.describe(cache, req.schema, caller.role, str(request.base_url).rstrip("/"))
         with timings.stage("plan"):
