@@ -3,12 +3,18 @@
 HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`) adds asymmetric keys (RS256, ES256,
 each with a `kid`): the first one with its private part signs user access tokens, all of them verify, and their
 public halves are published at /auth/v1/.well-known/jwks.json.
+
+Verified tokens are remembered (a bounded LRU keyed by the whole token string) because PyJWT's signature check was
+about a quarter of a cached REST read's own time; a remembered token's `exp` is checked against the clock on every
+use, so it is never accepted after it expires.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +29,7 @@ KEY_ISSUED_AT = 1641769200
 KEY_EXPIRES_AT = 1983812996
 ASYMMETRIC_ALGORITHMS = frozenset({"RS256", "ES256"})
 PRIVATE_JWK_FIELDS = frozenset({"d", "p", "q", "dp", "dq", "qi", "oth", "k"})
+VERIFIED_TOKENS_KEPT = 4096
 
 
 class InvalidToken(Exception):
@@ -47,13 +54,71 @@ class AsymmetricKey:
 
 
 @dataclass(frozen=True)
+class _Verified:
+    claims_json: str  # each hit decodes its own copy, so a caller that edits its claims cannot alter the next one's
+    expires: int | None
+    valid_from: int | None  # the later of nbf and iat
+
+
+class VerifiedTokens:
+    """Tokens whose signature and claims already checked out, most recently used last, at most `size` of them."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._entries: OrderedDict[str, _Verified] = OrderedDict()
+        self._lock = threading.Lock()  # the functions runtime and tests verify from other threads too
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, token: str) -> bool:
+        return token in self._entries
+
+    def claims(self, token: str) -> dict[str, Any] | None:
+        """The claims of a remembered token that is still within its time window; None when not remembered."""
+        with self._lock:
+            entry = self._entries.get(token)
+            if entry is None:
+                return None
+            self._entries.move_to_end(token)
+        now = time.time()
+        if entry.expires is not None and entry.expires <= now - LEEWAY_SECONDS:
+            self.forget(token)
+            raise ExpiredToken("JWT expired")
+        if entry.valid_from is not None and entry.valid_from > now + LEEWAY_SECONDS:
+            raise InvalidToken("token not yet valid")  # only if the clock went back since it was verified
+        return json.loads(entry.claims_json)
+
+    def remember(self, token: str, claims: dict[str, Any]) -> None:
+        if self.size <= 0:
+            return
+        starts = [int(claims[k]) for k in ("nbf", "iat") if k in claims]
+        entry = _Verified(json.dumps(claims), int(claims["exp"]) if "exp" in claims else None,
+                          max(starts) if starts else None)
+        with self._lock:
+            self._entries[token] = entry
+            self._entries.move_to_end(token)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def forget(self, token: str) -> None:
+        with self._lock:
+            self._entries.pop(token, None)
+
+
+@dataclass(frozen=True)
 class JwtKeys:
     secret: str
     issuer: str = "supabase"
     asymmetric: tuple[AsymmetricKey, ...] = field(default=())
+    cache_size: int = VERIFIED_TOKENS_KEPT
+    verified_tokens: VerifiedTokens = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verified_tokens", VerifiedTokens(self.cache_size))
 
     @classmethod
-    def load(cls, secret: str, jwks_file: Path | None) -> "JwtKeys":
+    def load(cls, secret: str, jwks_file: Path | None) -> JwtKeys:
         if jwks_file is None:
             return cls(secret)
         return cls(secret, asymmetric=tuple(_read_jwk_set(jwks_file)))
@@ -73,6 +138,14 @@ class JwtKeys:
         return jwt.encode(claims, key.key, algorithm=key.alg, headers={"kid": key.kid})
 
     def verify(self, token: str) -> dict[str, Any]:
+        cached = self.verified_tokens.claims(token)
+        if cached is not None:
+            return cached
+        claims = self._decode(token)
+        self.verified_tokens.remember(token, claims)
+        return claims
+
+    def _decode(self, token: str) -> dict[str, Any]:
         try:
             header = jwt.get_unverified_header(token)
         except jwt.PyJWTError:
