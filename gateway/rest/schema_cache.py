@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 import psycopg
 
+from gateway.rest.view_keys import ColumnKey, view_column_origins
+
 API_ROLES = ("anon", "authenticated", "service_role")
 # SQL spellings a cast may use, mapped to the catalog's own type names.
 TYPE_ALIASES = {
@@ -119,7 +121,7 @@ select k.conname, sn.nspname, s.relname, tn.nspname, t.relname,
 from pg_constraint k
 join pg_class s on s.oid = k.conrelid join pg_namespace sn on sn.oid = s.relnamespace
 join pg_class t on t.oid = k.confrelid join pg_namespace tn on tn.oid = t.relnamespace
-where k.contype = 'f' and sn.nspname = any(%(schemas)s) and tn.nspname = any(%(schemas)s)
+where k.contype = 'f' and sn.nspname not in ('pg_catalog', 'information_schema')
 """
 
 _FUNCTIONS = """
@@ -134,17 +136,6 @@ from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
 where n.nspname = any(%(schemas)s) and p.prokind = 'f'
-"""
-
-_VIEW_SOURCES = """
-select distinct vn.nspname, v.relname, tn.nspname, t.relname, a.attname
-from pg_rewrite r
-join pg_class v on v.oid = r.ev_class join pg_namespace vn on vn.oid = v.relnamespace
-join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass
-  and d.refobjsubid > 0
-join pg_class t on t.oid = d.refobjid join pg_namespace tn on tn.oid = t.relnamespace
-join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-where v.relkind in ('v', 'm') and vn.nspname = any(%(schemas)s) and t.oid <> v.oid
 """
 
 _TYPES = """
@@ -177,36 +168,31 @@ async def load(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> Schem
     for schema, name in await (await conn.execute(_TYPES, params)).fetchall():
         if schema == "pg_catalog" or name not in types:
             types[name] = (schema, name)
-    view_sources = await (await conn.execute(_VIEW_SOURCES, params)).fetchall()
-    foreign_keys += _view_foreign_keys(tables, foreign_keys, view_sources)
+    # Keys between private tables count too: exposed views over them take those keys on (as in PostgREST).
+    foreign_keys += _view_foreign_keys(await view_column_origins(conn, schemas), foreign_keys)
+    foreign_keys = [fk for fk in foreign_keys if fk.table in tables and fk.target in tables]
     cache = SchemaCache(schemas, tables, foreign_keys, functions, types)
     _attach_computed_columns(cache)
     return cache
 
 
-def _view_foreign_keys(tables: dict[tuple[str, str], Table], foreign_keys: list[ForeignKey],
-                       sources: list[tuple]) -> list[ForeignKey]:
-    """A view that passes a foreign key's columns through under their own names gets that relationship too.
+def _view_foreign_keys(origins: dict[ColumnKey, ColumnKey], foreign_keys: list[ForeignKey]) -> list[ForeignKey]:
+    """Each foreign key again for every view showing all of its columns on either side (both sides may be views)."""
+    shown_by: dict[tuple[str, str], dict[tuple[str, str], dict[str, str]]] = {}
+    for (view_schema, view, column), (schema, table, base_column) in origins.items():
+        by_view = shown_by.setdefault((schema, table), {}).setdefault((view_schema, view), {})
+        by_view.setdefault(base_column, column)  # the first view column showing it, in attribute order
 
-    (PostgREST follows renamed columns as well; pass-through columns are the common case.)
-    """
-    used: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = {}
-    for view_schema, view, table_schema, table, column in sources:
-        used.setdefault((view_schema, view), {}).setdefault((table_schema, table), set()).add(column)
+    def through_views(table: tuple[str, str], columns: tuple[str, ...]):
+        for view, shown in shown_by.get(table, {}).items():
+            if all(c in shown for c in columns):
+                yield view, tuple(shown[c] for c in columns)
 
-    def passes(view_key, table_key, columns) -> bool:
-        view = tables.get(view_key)
-        return view is not None and set(columns) <= used[view_key].get(table_key, set()) and \
-            all(c in view.columns for c in columns)
-
-    derived = []
-    for view_key in used:
-        for fk in foreign_keys:
-            if passes(view_key, fk.table, fk.columns):
-                derived.append(ForeignKey(fk.name, view_key, fk.columns, fk.target, fk.target_columns))
-            if passes(view_key, fk.target, fk.target_columns):
-                derived.append(ForeignKey(fk.name, fk.table, fk.columns, view_key, fk.target_columns))
-    return derived
+    from_views = [ForeignKey(fk.name, view, columns, fk.target, fk.target_columns)
+                  for fk in foreign_keys for view, columns in through_views(fk.table, fk.columns)]
+    to_views = [ForeignKey(fk.name, fk.table, fk.columns, view, columns)
+                for fk in foreign_keys + from_views for view, columns in through_views(fk.target, fk.target_columns)]
+    return from_views + to_views
 
 
 def _function(schema, name, returns_set, return_type, typtype, rel_name, rel_schema, volatility, roles, args,
