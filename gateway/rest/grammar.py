@@ -30,6 +30,7 @@ QUANTIFIABLE = frozenset({"eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike"
 FTS = frozenset({"fts", "plfts", "phfts", "wfts"})
 IS_VALUES = frozenset({"null", "not_null", "true", "false", "unknown"})
 _NAME_STOP = set(',()!:."')
+_OPERATOR = re.compile(r"([a-z]+)(?:\((any|all)\))?(?:\(([A-Za-z_][A-Za-z0-9_]*)\))?\.")
 _CAST = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]*(\[\])?")
 
 
@@ -178,10 +179,9 @@ def parse_filter(ref: FieldRef, text: str) -> Filter:
     negate = text.startswith("not.")
     if negate:
         text = text[4:]
-    match = re.match(r"([a-z]+)(?:\((any|all)\))?(?:\(([A-Za-z_][A-Za-z0-9_]*)\))?\.", text)
-    if not match or match.group(1) not in OPERATORS:
-        raise bad_query(f'"failed to parse filter ({text})" (line 1, column 1)',
-                        "unknown or missing operator")
+    match = _operator(text)
+    if match is None:
+        raise bad_query(f'"failed to parse filter ({text})" (line 1, column 1)', _expected_operator(text))
     op, quantifier, config = match.groups()
     raw = text[match.end():]
     if quantifier and op not in QUANTIFIABLE:
@@ -237,26 +237,63 @@ def split_top_level(text: str) -> list[str]:
 
 
 def parse_logic(op: str, negate: bool, text: str) -> LogicTree:
-    """The value of `or=` / `and=` (also `not.or=`): `(a.eq.1,and(b.gt.2,c.is.null))`."""
+    """The value of `or=` / `and=` (also `not.or=`): `(a.eq.1,and(b.gt.2,c.is.null))`.
+
+    A logic tree compares columns of one level only: `rel.col.eq.x` is a parse error here as in PostgREST, whose
+    way across embeds is filtering the embed (`rel.col=eq.x`) and testing it with `rel.not.is.null` in the tree.
+    """
+    prefix = ("not." if negate else "") + op
+    return _logic_tree(op, negate, text, _LogicText(text, len(prefix)))
+
+
+class _LogicText:
+    """The whole tree as written, for errors that point at a column of it as PostgREST's do."""
+
+    def __init__(self, text: str, prefix_length: int):
+        self.text, self.prefix_length = text, prefix_length
+
+    def fail(self, offset: int, details: str) -> None:
+        raise bad_query(f'"failed to parse logic tree ({self.text})" (line 1, column {self.prefix_length + offset + 1})',
+                        details)
+
+
+def _logic_tree(op: str, negate: bool, text: str, whole: _LogicText, offset: int = 0) -> LogicTree:
     if not (text.startswith("(") and text.endswith(")")) or len(text) < 3:
-        raise bad_query(f'"failed to parse logic tree ({text})" (line 1, column 1)', 'expected "(" and ")"')
+        whole.fail(offset, 'expected "(" and ")"')
     children: list[Condition] = []
+    position = offset + 1
     for part in split_top_level(text[1:-1]):
-        children.append(_logic_child(part.strip()))
+        lead = len(part) - len(part.lstrip())
+        children.append(_logic_child(part.strip(), whole, position + lead))
+        position += len(part) + 1
     return LogicTree(op, tuple(children), negate)
 
 
-def _logic_child(part: str) -> Condition:
+def _logic_child(part: str, whole: _LogicText, offset: int) -> Condition:
     negate = part.startswith("not.")
     body = part[4:] if negate else part
     for op in ("and", "or"):
         if body.startswith(op + "("):
-            return parse_logic(op, negate, body[len(op):])
+            return _logic_tree(op, negate, body[len(op):], whole, offset + len(part) - len(body) + len(op))
     cursor = _Cursor(part, "logic tree")
     ref = cursor.field_ref()
     if not cursor.take("."):
-        cursor.fail("expected an operator after the field")
-    return parse_filter(ref, part[cursor.pos:])
+        whole.fail(offset + cursor.pos, 'expected "." and an operator after the field')
+    rest = part[cursor.pos:]
+    skipped = 4 if rest.startswith("not.") else 0
+    if _operator(rest[skipped:]) is None:
+        whole.fail(offset + cursor.pos + skipped, _expected_operator(rest[skipped:]))
+    return parse_filter(ref, rest)
+
+
+def _operator(text: str) -> re.Match | None:
+    match = _OPERATOR.match(text)
+    return match if match and match.group(1) in OPERATORS else None
+
+
+def _expected_operator(text: str) -> str:
+    found = f'"{text[0]}"' if text else "end of input"
+    return f'unexpected {found} expecting "not" or operator (eq, gt, ...)'
 
 
 def parse_order(text: str) -> list[OrderTerm]:

@@ -187,8 +187,8 @@ def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] =
         if isinstance(node, Filter):
             if node.ref.name in embeds and node.ref.name not in table.columns and not node.ref.json_path:
                 if node.op != "is" or node.value not in ("null", "not_null"):
-                    raise ApiError(400, "PGRST100", f"an embedded resource such as '{node.ref.name}' can only be "
-                                   "filtered with is.null or not.is.null")
+                    raise ApiError(400, "PGRST120", f"Bad operator on the '{node.ref.name}' embedded resource",
+                                   "Only is null or not is null filters are allowed on embedded resources")
                 exprs[node.ref] = ColumnExpr(node.ref.name, embed=True)
             else:
                 exprs[node.ref] = column_expr(table, node.ref)
