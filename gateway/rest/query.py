@@ -141,12 +141,15 @@ class Builder:
                 lateral = self.alias()
                 lateral_of[id(item)] = lateral
                 joins.append(self._lateral(item, alias, lateral))
-                items.extend(self._embed_items(item, lateral))
+                items.extend(self._embed_items(item, lateral, grouped=node.aggregated))
                 if node.aggregated and item.rel.to_one:
                     # Aggregates group by the other columns, a to-one embed's columns included (PostgREST).
                     groups.append(sql.Identifier(lateral))
                     groups.extend(sql.SQL("{}.{}").format(sql.Identifier(lateral), sql.Identifier(label))
                                   for label in output_labels(item.node))
+                elif node.aggregated and item.node.items:
+                    # A to-many embed groups too (PostgREST); json has no equality, its text does.
+                    groups.extend(_many_text(lateral, label) for label in _many_columns(item))
         self._embeds = _embed_laterals(node, lateral_of)
         conditions = where + [self.condition(alias, c) for c in node.conditions]
         parts = [sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]
@@ -246,19 +249,31 @@ class Builder:
             join, aggregated, body, sql.Identifier(lateral), condition)
 
     @staticmethod
-    def _embed_items(embed: PEmbed, lateral: str) -> list[sql.Composable]:
+    def _embed_items(embed: PEmbed, lateral: str, grouped: bool = False) -> list[sql.Composable]:
         if not embed.node.items:
             return []  # `rel!inner()` only filters, as in PostgREST
         lat = sql.Identifier(lateral)
-        if embed.spread:
-            if embed.rel.to_one:
+        if embed.rel.to_one:
+            if embed.spread:
                 return [sql.SQL("{}.{} AS {}").format(lat, sql.Identifier(label), sql.Identifier(label))
                         for label in output_labels(embed.node)]
-            return [sql.SQL("COALESCE({}.{}, '[]') AS {}").format(lat, sql.Identifier(label), sql.Identifier(label))
-                    for label in output_labels(embed.node)]
-        if embed.rel.to_one:
             return [sql.SQL("to_json({}) AS {}").format(lat, sql.Identifier(embed.label))]
-        return [sql.SQL("COALESCE({}.body, '[]') AS {}").format(lat, sql.Identifier(embed.label))]
+        labels = output_labels(embed.node) if embed.spread else [embed.label]
+        out = []
+        for label, column in zip(labels, _many_columns(embed)):
+            value = sql.SQL("COALESCE({}, '[]')::json").format(_many_text(lateral, column)) if grouped \
+                else sql.SQL("COALESCE({}.{}, '[]')").format(lat, sql.Identifier(column))
+            out.append(sql.SQL("{} AS {}").format(value, sql.Identifier(label)))
+        return out
+
+
+def _many_columns(embed: PEmbed) -> list[str]:
+    """The lateral's columns a to-many embed is read from: one per spread column, else its `body`."""
+    return output_labels(embed.node) if embed.spread else ["body"]
+
+
+def _many_text(lateral: str, column: str) -> sql.Composable:
+    return sql.SQL("({}.{})::text").format(sql.Identifier(lateral), sql.Identifier(column))
 
 
 def _embed_laterals(node: PNode, lateral_of: dict[int, str]) -> dict[str, tuple[str, bool]]:

@@ -76,7 +76,7 @@ def test_hinted_embeds_join_on_their_own_foreign_key():
 
 def test_one_to_many_embed_aggregates_into_an_array():
     text, _ = sql_for("GET", "companies", [("select", "name,people(name)")])
-    assert "json_agg(pgrst_e) AS body" in text and "COALESCE(\"pgrst_2\".body, '[]') AS \"people\"" in text
+    assert "json_agg(pgrst_e) AS body" in text and "COALESCE(\"pgrst_2\".\"body\", '[]') AS \"people\"" in text
 
 
 def test_exact_count_adds_a_count_of_the_same_rows():

@@ -317,3 +317,12 @@ def test_openapi_describes_filters_and_bodies_per_table(rest):
     assert document["parameters"]["rowFilter.fx_tickets.tags"]["format"] == "text[]"
     assert document["definitions"]["fx_tickets"]["properties"]["tags"]["type"] == "array"
     assert "title" in document["definitions"]["fx_tickets"]["required"]
+
+
+def test_aggregates_group_by_a_to_many_embed(rest):
+    rows = rest.get("/fx_people", params={"select": "count(),fx_tickets!fx_tickets_assigned_to_fkey(status)"}).json()
+    assert sorted(rows, key=lambda r: r["count"]) == [
+        {"count": 1, "fx_tickets": [{"status": "closed"}]}, {"count": 2, "fx_tickets": [{"status": "open"}]}]
+    filtered = rest.get("/fx_people", params={"select": "count(),...fx_tickets!fx_tickets_assigned_to_fkey(status)",
+                                              "fx_tickets.status": "eq.open"}).json()
+    assert sorted(filtered, key=lambda r: r["count"]) == [{"count": 1, "status": []}, {"count": 2, "status": ["open"]}]
