@@ -52,6 +52,12 @@ describe('partner administration filters', () => {
     expect(filterPartners(partners, 'oasis', 'pending')).toEqual([]);
   });
 
+  it('files an unknown status under Pending, as its badge and counter do', () => {
+    const odd = [...partners, partner({ id: '4', status: 'on-hold' })];
+    expect(filterPartners(odd, '', 'pending').map((p) => p.id)).toEqual(['2', '4']);
+    expect(countPartners(odd).pending).toBe(2);
+  });
+
   it('counts every status', () => {
     expect(countPartners(partners)).toEqual({ total: 3, pending: 1, approved: 1, rejected: 1, suspended: 0 });
   });

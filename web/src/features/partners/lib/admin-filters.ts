@@ -14,7 +14,7 @@ export const statusFilterOptions: Array<{ value: StatusFilter; label: string }> 
 export function filterPartners(partners: Partner[], search: string, status: StatusFilter): Partner[] {
   const needle = search.trim().toLowerCase();
   return partners.filter((partner) => {
-    if (status !== 'all' && partner.status !== status) return false;
+    if (status !== 'all' && normaliseStatus(partner.status) !== status) return false;
     if (!needle) return true;
     return [partner.company_name, partner.primary_contact_name, partner.primary_contact_email].some((value) =>
       (value ?? '').toLowerCase().includes(needle),
