@@ -3,7 +3,14 @@ import { Filter, Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/form-field';
 import { titleCase } from '../lib/format';
-import { countActiveFilters, setDateBound, setFlag, setSearchTerm, toggleFilterValue } from '../lib/ticket-filters';
+import {
+  countActiveFilters,
+  earliestPickableDate,
+  setDateBound,
+  setFlag,
+  setSearchTerm,
+  toggleFilterValue,
+} from '../lib/ticket-filters';
 import { ticketCategories, ticketPriorities, ticketSeverities, ticketStatuses, type TicketFilters } from '../types';
 
 type ListKey = 'status' | 'priority' | 'severity' | 'category' | 'assignee' | 'company' | 'tags';
@@ -123,6 +130,7 @@ export function TicketFilterBar({ filters, onChange, options }: FilterBarProps) 
               From
               <Input
                 type="date"
+                min={earliestPickableDate()}
                 value={filters.dateRange?.from ?? ''}
                 onChange={(event) => onChange(setDateBound(filters, 'from', event.target.value))}
               />
@@ -131,6 +139,7 @@ export function TicketFilterBar({ filters, onChange, options }: FilterBarProps) 
               To
               <Input
                 type="date"
+                min={earliestPickableDate()}
                 value={filters.dateRange?.to ?? ''}
                 onChange={(event) => onChange(setDateBound(filters, 'to', event.target.value))}
               />

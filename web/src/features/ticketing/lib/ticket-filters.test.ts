@@ -1,5 +1,14 @@
 import { ticket } from './test-tickets';
-import { applyTicketFilters, countActiveFilters, filterOptions, setDateBound, setFlag, setSearchTerm, toggleFilterValue } from './ticket-filters';
+import {
+  applyTicketFilters,
+  countActiveFilters,
+  earliestPickableDate,
+  filterOptions,
+  setDateBound,
+  setFlag,
+  setSearchTerm,
+  toggleFilterValue,
+} from './ticket-filters';
 
 const tickets = [
   ticket({ id: 'a', title: 'VPN drops', status: 'open', priority: 'high', severity: 'major', category: 'technical', assignee: 'Hassan', companyName: 'Desert Falcon Logistics', tags: ['vpn', 'network'], createdAt: '2025-03-01T10:00:00' }),
@@ -71,5 +80,9 @@ describe('ticket filters', () => {
     const from = setDateBound({}, 'from', '2025-03-01');
     expect(from).toEqual({ dateRange: { from: '2025-03-01', to: undefined } });
     expect(setDateBound(from, 'from', '')).toEqual({});
+  });
+
+  it('lets the date pickers go back 100 years and no further', () => {
+    expect(earliestPickableDate(new Date(2025, 2, 7))).toBe('1925-03-07');
   });
 });

@@ -100,3 +100,13 @@ export function setDateBound(filters: TicketFilters, end: 'from' | 'to', value: 
   const next = { ...dateRange, [end]: value || undefined };
   return next.from || next.to ? { ...rest, dateRange: next } : rest;
 }
+
+export const datePickerYearsBack = 100;
+
+/** The earliest day the created-date pickers offer (yyyy-mm-dd): 100 years before today. */
+export function earliestPickableDate(now: Date = new Date()): string {
+  const year = String(now.getFullYear() - datePickerYearsBack).padStart(4, '0');
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${year}-${month}-${day}`;
+}
