@@ -303,6 +303,7 @@ def test_admin_reviews_a_partner_through_its_whole_life(browser, site):
     assert questions[0] == "Are you sure you want to delete this partner? This action cannot be undone."
     dialog.get_by_role("button", name="Close").click()
     expect(admin.locator("tbody tr").filter(has_text=company)).to_have_count(1)
+    expect(admin.locator("tbody tr").filter(has_text=company).get_by_role("button", name="Review")).to_be_focused()
 
     admin.once("dialog", answer(True))
     admin.get_by_role("button", name=f"Delete {company}").click()
@@ -352,7 +353,7 @@ def test_visitor_registers_for_the_event_and_the_admin_exports_it(browser, site,
     expect(form.get_by_text("Please enter a valid phone number (at least 10 digits)")).to_be_visible()
     fill("Mariam", last_name)
     form.get_by_role("button", name="Register Now").click()
-    expect(page.get_by_role("heading", name="Registration Confirmed!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Registration Confirmed!")).to_be_focused()
     expect(page.get_by_text(email)).to_be_visible()
     expect(toast(page, "Registration successful! We look forward to seeing you at the event.")).to_be_visible()
 
@@ -363,6 +364,8 @@ def test_visitor_registers_for_the_event_and_the_admin_exports_it(browser, site,
 
     # The same email again is refused by the server; after five attempts a minute the limiter answers.
     page.get_by_role("button", name="Register Another Attendee").click()
+    expect(form.get_by_label("First Name *")).to_be_focused()
+    expect(form.get_by_label("Email *")).to_have_value("")
     for attempt in range(4):
         fill("Hamad", last_name)
         form.get_by_role("button", name="Register Now").click()
@@ -410,3 +413,42 @@ def test_visitor_registers_for_the_event_and_the_admin_exports_it(browser, site,
     expect(toast(admin, "Registration data has been exported to CSV.")).to_be_visible()
     assert uncaught(admin_errors) == []
     admin.context.close()
+
+
+def test_partner_and_event_pages_fit_a_390px_phone(browser, site):
+    def fits(page: Page) -> bool:
+        return page.evaluate("document.documentElement.scrollWidth") <= MOBILE["width"]
+
+    admin, admin_errors = open_page(browser, site, MOBILE)
+    sign_in_partner_area(admin, ADMIN, "/partner-admin")
+    admin.locator("tbody tr").first.wait_for()
+    assert fits(admin)
+    table = admin.get_by_role("region", name="Partner applications table")
+    table.focus()
+    admin.keyboard.press("End")
+    admin.keyboard.press("ArrowRight")
+    wait_until(lambda: table.evaluate("(node) => node.scrollLeft") > 0, message="the table to scroll sideways")
+    admin.locator("tbody tr").first.get_by_role("button", name="Review").click()
+    dialog = admin.get_by_role("dialog", name="Partner Application Review")
+    box = dialog.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= MOBILE["width"]
+    assert uncaught(admin_errors) == []
+    admin.context.close()
+
+    partner, partner_errors = open_page(browser, site, MOBILE)
+    sign_in_partner_area(partner, PARTNER, "/partner-portal")
+    expect(partner.get_by_test_id("partner-status")).to_be_visible()
+    assert fits(partner)
+    partner.goto("/partner-profile")
+    expect(partner.get_by_label("Company Name")).to_be_visible()
+    assert fits(partner)
+    assert uncaught(partner_errors) == []
+    partner.context.close()
+
+    visitor, visitor_errors = open_page(browser, site, MOBILE)
+    visitor.goto("/crowdsec-event")
+    visitor.get_by_role("form", name="Event registration").get_by_role("button", name="Register Now").click()
+    expect(visitor.get_by_text("Please enter a valid phone number (at least 10 digits)")).to_be_visible()
+    assert fits(visitor)
+    assert uncaught(visitor_errors) == []
+    visitor.context.close()

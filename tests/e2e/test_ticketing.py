@@ -134,6 +134,7 @@ def test_power_user_works_the_ticket_list(browser, site):
     expect(page.get_by_text("Comment added successfully")).to_be_visible()
     expect(detail.get_by_label("Add a comment")).to_have_value("")
     detail.get_by_role("button", name="Close dialog").click()
+    expect(row.get_by_role("button", name=title, exact=True)).to_be_focused()  # focus goes back to the opener
 
     # Delete after the confirmation.
     messages: list[str] = []
@@ -189,6 +190,26 @@ def test_mobile_sidebar_is_an_offcanvas_drawer(browser, site):
     drawer = page.get_by_role("dialog", name="Sidebar")
     expect(drawer).to_be_visible()
     assert drawer.bounding_box()["width"] == 288
+
+    # Keyboard: focus starts inside, Tab stays inside, Escape closes and returns focus to the toggle.
+    expect(drawer.get_by_role("button", name="Close sidebar")).to_be_focused()
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        assert drawer.evaluate("(node) => node.contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    expect(drawer).to_have_count(0)
+    expect(page.get_by_role("button", name="Toggle sidebar")).to_be_focused()
+
+    # At 390px the page itself never scrolls sideways; the wide ticket table scrolls in its own focusable region.
+    wait_for_tickets(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    table_region = page.get_by_role("region", name="Tickets table")
+    assert table_region.evaluate("(node) => node.scrollWidth > node.clientWidth")
+    table_region.focus()
+    page.keyboard.press("ArrowRight")
+    wait_until(lambda: table_region.evaluate("(node) => node.scrollLeft") > 0, message="the table to scroll sideways")
+
+    page.get_by_role("button", name="Toggle sidebar").click()
     drawer.get_by_role("button", name="Dashboard", exact=True).click()
     expect(drawer).to_have_count(0)
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CalendarDays, CheckCircle2, Clock, MapPin } from 'lucide-react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Section } from '@/components/layouts/section';
@@ -17,6 +17,14 @@ const expectations = [
 
 export function EventRegistrationPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [registeredBefore, setRegisteredBefore] = useState(false);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+
+  // The form and the confirmation replace each other, so focus follows to the one now shown.
+  useEffect(() => {
+    if (registeredEmail) confirmationRef.current?.focus();
+    else if (registeredBefore) document.getElementById('event-firstName')?.focus();
+  }, [registeredEmail, registeredBefore]);
 
   return (
     <>
@@ -39,12 +47,17 @@ export function EventRegistrationPage() {
             {registeredEmail ? (
               <div role="status" className="py-6 text-center">
                 <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
-                <h2 className="mt-4 text-2xl font-bold">Registration Confirmed!</h2>
+                <h2 ref={confirmationRef} tabIndex={-1} className="mt-4 text-2xl font-bold focus:outline-none">
+                  Registration Confirmed!
+                </h2>
                 <p className="mt-3 text-slate-600 dark:text-slate-300">
                   Thank you for registering. A confirmation email has been sent to{' '}
                   <strong className="text-slate-900 dark:text-white">{registeredEmail}</strong>.
                 </p>
-                <Button className="mt-6" variant="outline" onClick={() => setRegisteredEmail(null)}>
+                <Button className="mt-6" variant="outline" onClick={() => {
+                    setRegisteredBefore(true);
+                    setRegisteredEmail(null);
+                  }}>
                   Register Another Attendee
                 </Button>
               </div>

@@ -125,7 +125,7 @@ export function EventRegistrationsPage() {
             <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
           </Button>
         </div>
-        <div className="mt-6 overflow-x-auto">
+        <div role="region" aria-label="Event registrations table" tabIndex={0} className="mt-6 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500">
           <table className="w-full min-w-[720px] text-left text-sm">
             <caption className="sr-only">Event registrations</caption>
             <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">

@@ -3,15 +3,20 @@ import { X } from 'lucide-react';
 
 type ModalDialogProps = { title: string; onClose: () => void; children: ReactNode };
 
-// The native dialog gives the modal focus trap, Escape handling and the inert page behind it.
+// The native dialog gives the modal focus trap, Escape handling and the inert page behind it; it is unmounted rather
+// than closed, so focus is handed back to the control that opened it by hand.
 export function ModalDialog({ title, onClose, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   return (

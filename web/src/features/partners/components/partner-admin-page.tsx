@@ -209,7 +209,7 @@ function PartnerAdmin({ email }: { email: string }) {
 
           <Card className="mt-6 p-0">
             <h2 className="px-6 pt-6 text-lg font-bold">Partner Applications</h2>
-            <div className="mt-4 overflow-x-auto">
+            <div role="region" aria-label="Partner applications table" tabIndex={0} className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500">
               <table className="w-full min-w-[860px] text-left text-sm">
                 <caption className="sr-only">Partner applications</caption>
                 <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">

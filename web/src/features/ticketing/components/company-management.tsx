@@ -183,7 +183,7 @@ export function CompanyManagement({
           No companies found. Create your first company to get started.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+        <div role="region" aria-label="Companies table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-lg border border-slate-200 dark:border-slate-800">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Companies</caption>
             <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">

@@ -72,12 +72,30 @@ export function DashboardSidebar({ sidebar, active, onSelect, isSuperAdmin }: Si
 
   useEffect(() => {
     if (!isMobile || !openMobile) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     drawerRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') setOpenMobile(false);
+      if (event.key !== 'Tab' || !drawerRef.current) return;
+      // A modal drawer keeps Tab inside itself.
+      const focusable = [...drawerRef.current.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      const inside = drawerRef.current.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
     }
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      if (opener?.isConnected) opener.focus();
+    };
   }, [isMobile, openMobile, setOpenMobile]);
 
   if (isMobile) {
@@ -92,7 +110,7 @@ export function DashboardSidebar({ sidebar, active, onSelect, isSuperAdmin }: Si
           aria-label="Sidebar"
           className="absolute inset-y-0 left-0 flex w-[18rem] flex-col bg-white shadow-xl dark:bg-navy-900"
         >
-          <div className="flex items-center justify-between pr-2">
+          <div className="flex items-center justify-between border-b border-slate-200 pr-2 dark:border-slate-800 [&>div]:border-b-0">
             <Brand iconOnly={false} />
             <button
               type="button"

@@ -206,7 +206,7 @@ export function UserManagement({ role }: { role: Role }) {
           Delete
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      <div role="region" aria-label="Users table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-lg border border-slate-200 dark:border-slate-800">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Users</caption>
           <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">
