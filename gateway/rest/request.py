@@ -178,9 +178,12 @@ def _node_option(request: ApiRequest, key: str, value: str) -> None:
     elif option == "order":
         node.order = grammar.parse_order(value)
     elif option == "limit":
+        if re.fullmatch(r"-\d+", value):
+            raise bad_range("Requested range not satisfiable", "Limit should be greater than or equal to zero.")
         node.limit = grammar.parse_count(key, value)
     else:
-        node.offset = grammar.parse_count(key, value)
+        # PostgREST takes a negative offset as no offset at all.
+        node.offset = 0 if re.fullmatch(r"-\d+", value) else grammar.parse_count(key, value)
 
 
 def add_filters(request: ApiRequest, params: list[tuple[str, str]]) -> None:
@@ -208,13 +211,14 @@ def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
         return
     match = re.fullmatch(r"\s*(?:items=)?(\d+)-(\d*)\s*", header)
     if not match:
-        raise bad_range("Requested range not satisfiable", f"could not read the Range header {header!r}")
+        return  # PostgREST reads a Range it cannot parse as no range at all
     first = int(match.group(1))
     last = int(match.group(2)) if match.group(2) else None
     if first > MAX_ROW_NUMBER or (last is not None and last > MAX_ROW_NUMBER):
         raise bad_range("Requested range not satisfiable", "the range is beyond the largest row number")
     if last is not None and last < first:
-        raise bad_range("Requested range not satisfiable", "the range's end is before its start")
+        raise bad_range("Requested range not satisfiable",
+                        "The lower boundary must be lower than or equal to the upper boundary in the Range header.")
     # The rows asked for are the intersection of the header's range and limit/offset's, as in PostgREST.
     root = request.root
     offset = root.offset or 0

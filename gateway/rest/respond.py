@@ -27,6 +27,11 @@ def content_range(first: int, page: int, total: int | None) -> str:
     return f"{first}-{first + page - 1}/{total_text}"
 
 
+def range_headers(first: int, page: int, total: int | None) -> dict[str, str]:
+    """Content-Range with the Range-Unit PostgREST documents next to it."""
+    return {"Content-Range": content_range(first, page, total), "Range-Unit": "items"}
+
+
 def respond(req: ApiRequest, action: Action, result: Result) -> Response:
     headers: dict[str, str] = {}
     if action.applied:
@@ -39,7 +44,9 @@ def respond(req: ApiRequest, action: Action, result: Result) -> Response:
         body = _csv_header(action.labels) + ("\n" + body if body else "")
     if action.kind == "mutate":
         status = _mutation_status(req)
-        headers["Content-Range"] = content_range(0, result.page, result.page if req.prefer.count else None)
+        # PostgREST gives an insert no row range ("*/*"), updates and deletes the rows they touched.
+        touched = 0 if req.method == "POST" else result.page
+        headers.update(range_headers(0, touched, result.page if req.prefer.count else None))
         if result.location and action.table is not None:
             query = "&".join(f"{quote(c)}=eq.{quote(str(v))}" for c, v in zip(action.table.pk, result.location))
             headers["Location"] = f"/{action.table.name}?{query}"
@@ -49,12 +56,14 @@ def respond(req: ApiRequest, action: Action, result: Result) -> Response:
     if action.void:
         return Response(None, 204, headers)
     status = 200
-    headers["Content-Range"] = content_range(action.offset, result.page, result.total)
+    headers.update(range_headers(action.offset, result.page, result.total))
     if result.total is not None:
         if result.page == 0 and action.offset > 0 and action.offset >= result.total:
-            raise errors.bad_range("Requested range not satisfiable",
-                                   f"An offset of {action.offset} was requested, but there are only "
-                                   f"{result.total} rows.")
+            refused = errors.bad_range("Requested range not satisfiable",
+                                       f"An offset of {action.offset} was requested, but there are only "
+                                       f"{result.total} rows.")
+            refused.headers = range_headers(0, 0, result.total)
+            raise refused
         if action.offset > 0 or action.offset + result.page < result.total:
             status = 206
     if req.method == "HEAD":
