@@ -133,6 +133,8 @@ def test_visitor_registers_as_a_partner_and_sees_the_pending_status(browser, sit
     expect(form.get_by_text("Contact name must be at least 2 characters")).to_be_visible()
     expect(form.get_by_text("Please enter a valid email address")).to_be_visible()
     expect(form.get_by_text("Please select at least one vendor")).to_be_visible()
+    expect(form.get_by_label("Company Name *")).to_be_focused()
+    expect(form.get_by_label("Contact Email *")).to_have_attribute("aria-invalid", "true")
 
     form = fill_registration(page, company, "Khalid Rahman", email, ("CrowdSec", "ThreatDown"))
     form.get_by_role("button", name="Submit Registration").click()
@@ -246,6 +248,7 @@ def test_admin_reviews_a_partner_through_its_whole_life(browser, site):
     partner.goto("/partner-profile")
     expect(partner.get_by_label("Company Name")).to_have_value(company)
     expect(partner.get_by_label("Company Name")).to_be_disabled()
+    expect(partner.get_by_label("Country")).to_have_accessible_description("Contact support to change your country.")
     partner.get_by_role("button", name="Edit Profile").click()
     partner.get_by_label("Postal Code").fill("00000")
     partner.get_by_role("button", name="Cancel").click()

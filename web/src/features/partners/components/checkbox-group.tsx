@@ -13,7 +13,7 @@ type CheckboxGroupProps = {
 
 export function CheckboxGroup({ id, legend, choices, selected, onToggle, error, disabled, columns }: CheckboxGroupProps) {
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset id={id} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
       <div className={cn('grid gap-2', columns ?? 'sm:grid-cols-3')}>
         {choices.map((choice) => (

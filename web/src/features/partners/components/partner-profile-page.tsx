@@ -167,16 +167,36 @@ export function PartnerProfilePage() {
             <Field
               id="profile-company-name"
               label="Company Name"
-              hint={<p className="text-xs text-slate-500">Contact support to change your company name.</p>}
+              hint={
+                <p id="profile-company-name-hint" className="text-xs text-slate-500">
+                  Contact support to change your company name.
+                </p>
+              }
             >
-              <Input id="profile-company-name" value={partner.company_name} readOnly disabled />
+              <Input
+                id="profile-company-name"
+                aria-describedby="profile-company-name-hint"
+                value={partner.company_name}
+                readOnly
+                disabled
+              />
             </Field>
             <Field
               id="profile-country"
               label="Country"
-              hint={<p className="text-xs text-slate-500">Contact support to change your country.</p>}
+              hint={
+                <p id="profile-country-hint" className="text-xs text-slate-500">
+                  Contact support to change your country.
+                </p>
+              }
             >
-              <Input id="profile-country" value={partner.country ?? ''} readOnly disabled />
+              <Input
+                id="profile-country"
+                aria-describedby="profile-country-hint"
+                value={partner.country ?? ''}
+                readOnly
+                disabled
+              />
             </Field>
             {editableFields.map((field) => (
               <Field key={field.name} id={`profile-${field.name}`} label={field.label}>

@@ -54,7 +54,14 @@ export function PartnerRegistrationForm() {
     event.preventDefault();
     const found = validateRegistration(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      const firstInvalid = textFields.find((field) => found[field.name]);
+      const target = firstInvalid
+        ? document.getElementById(`partner-${firstInvalid.name}`)
+        : document.querySelector<HTMLInputElement>('#partner-vendors input');
+      target?.focus();
+      return;
+    }
     setState('submitting');
     try {
       await registerPartner(toPartnerInsert(values));
