@@ -3,7 +3,9 @@ single-row read and an insert, through the gateway with wrk; and the same statem
 in the same kind of transaction (the floor). Prints figures; asserts nothing.
 
 Starts an embedded PostgreSQL in a temporary folder, applies the migrations and policies, seeds 400 tickets, and
-runs one gateway process (uvicorn, one worker) on a free port.
+runs two gateway processes (uvicorn, one worker each, driven one at a time): one as shipped, and one whose cache of
+verified tokens never keeps a token, so every request pays PyJWT's check. Each scenario runs the three back to
+back, so on a noisy machine they share the same conditions.
 
     .venv/bin/python bench/rest_bench.py [--seconds 10] [--connections 16]
 """
@@ -77,10 +79,11 @@ def user_token(keys: JwtKeys, user_id: str) -> str:
                       "app_metadata": {}, "user_metadata": {}, "is_anonymous": False})
 
 
-def start_gateway(database_url: str, data_dir: Path, port: int) -> subprocess.Popen:
+def start_gateway(database_url: str, data_dir: Path, port: int, token_cache: bool = True) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": database_url, "JWT_SECRET": SECRET, "API_PORT": str(port),
            "DATA_DIR": str(data_dir), "RATE_LIMITS": "0", "SEED_DEMO": "0", "DEV_MAILBOX": "0"}
-    code = ("import uvicorn; from gateway.app import create_app; from gateway.settings import Settings;"
+    no_cache = "" if token_cache else "from gateway.keys import VerifiedTokens; VerifiedTokens.remember = lambda *a: None;"
+    code = ("import uvicorn; from gateway.app import create_app; from gateway.settings import Settings;" + no_cache +
             f"uvicorn.run(create_app(Settings.from_env()), host='127.0.0.1', port={port}, log_level='warning',"
             " access_log=False)")
     process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env)
@@ -166,7 +169,7 @@ def main() -> None:
         sys.exit("wrk is needed: apt-get install -y wrk")
     work = Path(tempfile.mkdtemp(prefix="rest-bench-"))
     server = embedded.start(work)
-    gateway = None
+    gateways: list[subprocess.Popen] = []
     try:
         with psycopg.connect(server.url, autocommit=True) as conn:
             conn.execute("create database rest_bench")
@@ -174,36 +177,41 @@ def main() -> None:
         migrate.apply_pending(url)
         company, ticket = seed(url)
         keys = JwtKeys(SECRET)
-        port = free_port()
-        gateway = start_gateway(url, work, port)
-        base = f"http://127.0.0.1:{port}/rest/v1/tickets"
+        ports = {"gateway": free_port(), "gateway, token cache off": free_port()}
+        for index, (variant, port) in enumerate(ports.items()):
+            data_dir = work / f"gateway-{index}"
+            data_dir.mkdir()
+            gateways.append(start_gateway(url, data_dir, port, token_cache=variant == "gateway"))
         reader = {"apikey": keys.anon_key, "Authorization": f"Bearer {user_token(keys, READER)}"}
         writer = {"apikey": keys.anon_key, "Authorization": f"Bearer {user_token(keys, WRITER)}",
                   "Content-Type": "application/json"}
-        check = httpx.get(f"{base}?{urlencode(LIST_QUERY)}", headers=reader)
-        assert check.status_code == 200 and len(check.json()) == 50, check.text[:300]
+        for port in ports.values():
+            check = httpx.get(f"http://127.0.0.1:{port}/rest/v1/tickets?{urlencode(LIST_QUERY)}", headers=reader)
+            assert check.status_code == 200 and len(check.json()) == 50, check.text[:300]
         built = asyncio.run(statements(url, company, ticket))
         reader_claims = {"sub": READER, "role": "authenticated"}
         writer_claims = {"sub": WRITER, "role": "authenticated"}
         scenarios = [
-            ("ticket list, 50 rows + embeds, RLS", f"{base}?{urlencode(LIST_QUERY)}", reader, None,
+            ("ticket list, 50 rows + embeds, RLS", f"tickets?{urlencode(LIST_QUERY)}", reader, None,
              built["list"], reader_claims, "GET"),
-            ("single row (object)", f"{base}?id=eq.{ticket}",
+            ("single row (object)", f"tickets?id=eq.{ticket}",
              {**reader, "Accept": "application/vnd.pgrst.object+json"}, None, built["single"], reader_claims, "GET"),
-            ("insert one ticket", base, writer, json.dumps({"title": "Bench insert", "company_id": company}),
+            ("insert one ticket", "tickets", writer, json.dumps({"title": "Bench insert", "company_id": company}),
              built["insert"], writer_claims, "POST"),
         ]
         print(f"{options.seconds}s per run, {options.connections} connections, 1 gateway worker, "
               f"{os.cpu_count()} cores shared by wrk, gateway and PostgreSQL\n")
-        print(f"{'scenario':<38}{'gateway req/s':>14}{'p50 ms':>9}{'p99 ms':>9}   {'psycopg req/s':>14}"
-              f"{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}")
+        print(f"{'scenario':<38}{'through':<26}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'/ floor':>9}")
         for name, target, headers, body, statement, claims, method in scenarios:
-            via_http = wrk(target, headers, options.seconds, options.connections, body)
             floor = asyncio.run(psycopg_floor(url, statement, claims, method, options.seconds, options.connections))
-            print(f"{name:<38}{via_http['rps']:>14.0f}{via_http['p50']:>9.1f}{via_http['p99']:>9.1f}   "
-                  f"{floor['rps']:>14.0f}{floor['p50']:>9.1f}{floor['p99']:>9.1f}{via_http['rps'] / floor['rps']:>8.2f}")
+            print(f"{name:<38}{'psycopg (floor)':<26}{floor['rps']:>8.0f}{floor['p50']:>9.1f}{floor['p99']:>9.1f}")
+            for variant, port in ports.items():
+                run = wrk(f"http://127.0.0.1:{port}/rest/v1/{target}", headers, options.seconds, options.connections,
+                          body)
+                print(f"{'':<38}{variant:<26}{run['rps']:>8.0f}{run['p50']:>9.1f}{run['p99']:>9.1f}"
+                      f"{run['rps'] / floor['rps']:>9.2f}")
     finally:
-        if gateway is not None:
+        for gateway in gateways:
             gateway.terminate()
             gateway.wait(timeout=15)
         server.stop()
