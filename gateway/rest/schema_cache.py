@@ -124,6 +124,14 @@ join pg_class t on t.oid = k.confrelid join pg_namespace tn on tn.oid = t.relnam
 where k.contype = 'f' and sn.nspname not in ('pg_catalog', 'information_schema')
 """
 
+_KEYS = """
+select n.nspname, c.relname, k.contype::text,
+  (select array_agg(a.attname order by u.ord) from unnest(k.conkey) with ordinality u(num, ord)
+   join pg_attribute a on a.attrelid = c.oid and a.attnum = u.num)
+from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+where k.contype in ('p', 'u') and n.nspname not in ('pg_catalog', 'information_schema')
+"""
+
 _FUNCTIONS = """
 select n.nspname, p.proname, p.proretset, format_type(p.prorettype, null), rt.typtype::text,
   rc.relname, rn.nspname, p.provolatile::text,
@@ -168,31 +176,62 @@ async def load(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> Schem
     for schema, name in await (await conn.execute(_TYPES, params)).fetchall():
         if schema == "pg_catalog" or name not in types:
             types[name] = (schema, name)
-    # Keys between private tables count too: exposed views over them take those keys on (as in PostgREST).
-    foreign_keys += _view_foreign_keys(await view_column_origins(conn, schemas), foreign_keys)
+    # Keys of private tables count too: exposed views over them take those keys on (as in PostgREST).
+    shown_by = _shown_by(await view_column_origins(conn, schemas))
+    foreign_keys += _view_foreign_keys(shown_by, foreign_keys)
+    _attach_view_keys(tables, shown_by, await (await conn.execute(_KEYS)).fetchall())
     foreign_keys = [fk for fk in foreign_keys if fk.table in tables and fk.target in tables]
     cache = SchemaCache(schemas, tables, foreign_keys, functions, types)
     _attach_computed_columns(cache)
     return cache
 
 
-def _view_foreign_keys(origins: dict[ColumnKey, ColumnKey], foreign_keys: list[ForeignKey]) -> list[ForeignKey]:
-    """Each foreign key again for every view showing all of its columns on either side (both sides may be views)."""
-    shown_by: dict[tuple[str, str], dict[tuple[str, str], dict[str, str]]] = {}
+ShownBy = dict[tuple[str, str], dict[tuple[str, str], dict[str, str]]]  # table → view → table column → view column
+
+
+def _shown_by(origins: dict[ColumnKey, ColumnKey]) -> ShownBy:
+    shown_by: ShownBy = {}
     for (view_schema, view, column), (schema, table, base_column) in origins.items():
         by_view = shown_by.setdefault((schema, table), {}).setdefault((view_schema, view), {})
         by_view.setdefault(base_column, column)  # the first view column showing it, in attribute order
+    return shown_by
 
-    def through_views(table: tuple[str, str], columns: tuple[str, ...]):
-        for view, shown in shown_by.get(table, {}).items():
-            if all(c in shown for c in columns):
-                yield view, tuple(shown[c] for c in columns)
 
+def _through_views(shown_by: ShownBy, table: tuple[str, str], columns: tuple[str, ...]):
+    """(view, its columns) for every view showing all of `columns` of `table`."""
+    for view, shown in shown_by.get(table, {}).items():
+        if all(c in shown for c in columns):
+            yield view, tuple(shown[c] for c in columns)
+
+
+def _view_foreign_keys(shown_by: ShownBy, foreign_keys: list[ForeignKey]) -> list[ForeignKey]:
+    """Each foreign key again for every view showing all of its columns on either side (both sides may be views)."""
     from_views = [ForeignKey(fk.name, view, columns, fk.target, fk.target_columns)
-                  for fk in foreign_keys for view, columns in through_views(fk.table, fk.columns)]
+                  for fk in foreign_keys for view, columns in _through_views(shown_by, fk.table, fk.columns)]
     to_views = [ForeignKey(fk.name, fk.table, fk.columns, view, columns)
-                for fk in foreign_keys + from_views for view, columns in through_views(fk.target, fk.target_columns)]
+                for fk in foreign_keys + from_views
+                for view, columns in _through_views(shown_by, fk.target, fk.target_columns)]
     return from_views + to_views
+
+
+def _attach_view_keys(tables: dict[tuple[str, str], Table], shown_by: ShownBy, keys: list[tuple]) -> None:
+    """A view over one table takes that table's primary and unique keys it shows (one-to-one embeds, upserts).
+
+    Only views drawing on a single table: in a join, a key of one side does not identify the view's rows.
+    """
+    sources: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for table, views in shown_by.items():
+        for view in views:
+            sources.setdefault(view, set()).add(table)
+    for schema, name, kind, columns in keys:
+        for view, view_columns in _through_views(shown_by, (schema, name), tuple(columns)):
+            target = tables.get(view)
+            if target is None or len(sources[view]) != 1:
+                continue
+            if kind == "p" and not target.pk:
+                target.pk = view_columns
+            elif view_columns not in target.uniques:
+                target.uniques += (view_columns,)
 
 
 def _function(schema, name, returns_set, return_type, typtype, rel_name, rel_schema, volatility, roles, args,

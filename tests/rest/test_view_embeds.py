@@ -16,10 +16,13 @@ create table fx_private.teams (id int primary key, name text not null);
 create table fx_private.members (id int primary key, team int not null references fx_private.teams (id), name text);
 insert into fx_private.teams values (1, 'Red'), (2, 'Blue');
 insert into fx_private.members values (1, 1, 'Ann'), (2, 1, 'Bob'), (3, 2, 'Cyd');
+create table fx_private.badges (member int primary key references fx_private.members (id), label text not null);
+insert into fx_private.badges values (1, 'gold');
 create view public.fx_teams as select id as team_id, name from fx_private.teams;
 create view public.fx_members as select id, team as team_ref, name from fx_private.members;
-grant select on public.fx_ticket_briefs, public.fx_orgs, public.fx_open_briefs, public.fx_teams, public.fx_members
-    to anon, authenticated;
+create view public.fx_badges as select member as member_id, label from fx_private.badges;
+grant select on public.fx_ticket_briefs, public.fx_orgs, public.fx_open_briefs, public.fx_teams, public.fx_members,
+    public.fx_badges to anon, authenticated;
 notify pgrst, 'reload schema';
 """
 
@@ -80,6 +83,11 @@ def test_views_over_a_private_schema_take_its_foreign_keys(views):
                     {"name": "Cyd", "fx_teams": {"name": "Blue"}}]
     teams = views.get("/fx_teams", params={"select": "name,fx_members(name)", "team_id": "eq.2"}).json()
     assert teams == [{"name": "Blue", "fx_members": [{"name": "Cyd"}]}]
+
+
+def test_a_view_takes_its_tables_primary_key_so_a_one_to_one_embed_is_an_object(views):
+    rows = views.get("/fx_members", params={"select": "name,fx_badges(label)", "order": "id", "id": "lte.2"}).json()
+    assert rows == [{"name": "Ann", "fx_badges": {"label": "gold"}}, {"name": "Bob", "fx_badges": None}]
 
 
 def test_a_computed_view_column_gets_no_relationship(views, db):
