@@ -164,6 +164,8 @@ class Builder:
 
     def count_select(self, node: PNode, alias: str, source: sql.Composable, where: list[sql.Composable]) -> sql.Composable:
         """The rows the page is cut from: the same source, filters and inner embeds, without the body."""
+        if node.aggregated:
+            return self.node_select(node, alias, source, where, paged=False)  # one row per group, embeds included
         joins = []
         lateral_of: dict[int, str] = {}
         filtered = {e.name for c in node.conditions for e in c.exprs.values() if e.embed}
@@ -176,10 +178,6 @@ class Builder:
         parts = [sql.SQL("SELECT 1 FROM {}").format(source), *joins]
         if conditions:
             parts.append(sql.SQL("WHERE {}").format(sql.SQL(" AND ").join(conditions)))
-        if node.aggregated:
-            groups = [self._field(alias, i) for i in node.items if isinstance(i, PField) and not i.aggregate]
-            if groups:
-                parts.append(sql.SQL("GROUP BY {}").format(sql.SQL(", ").join(groups)))
         return sql.SQL(" ").join(parts)
 
     def _field(self, alias: str, item: PField) -> sql.Composable:

@@ -326,3 +326,15 @@ def test_aggregates_group_by_a_to_many_embed(rest):
     filtered = rest.get("/fx_people", params={"select": "count(),...fx_tickets!fx_tickets_assigned_to_fkey(status)",
                                               "fx_tickets.status": "eq.open"}).json()
     assert sorted(filtered, key=lambda r: r["count"]) == [{"count": 1, "status": []}, {"count": 2, "status": ["open"]}]
+
+
+def test_an_exact_count_of_an_aggregate_counts_its_groups(rest):
+    whole = rest.get("/fx_tickets", params={"select": "count()"}, headers={"Prefer": "count=exact"})
+    assert whole.status_code == 200 and whole.json() == [{"count": 5}] and whole.headers["content-range"] == "0-0/1"
+    grouped = rest.get("/fx_people", params={"select": "count(),fx_tickets!fx_tickets_assigned_to_fkey(status)"},
+                       headers={"Prefer": "count=exact"})
+    assert grouped.status_code == 200 and grouped.headers["content-range"] == "0-1/2"
+    paged = rest.get("/fx_tickets", params={"select": "status,count()", "order": "status", "limit": "1"},
+                     headers={"Prefer": "count=exact"})
+    assert paged.status_code == 206 and paged.json() == [{"status": "closed", "count": 1}]
+    assert paged.headers["content-range"] == "0-0/3"
