@@ -15,7 +15,8 @@ import { validateCompany } from '../lib/validation';
 import { companyStatuses, subscriptions, type Company, type CompanyInput, type CompanyUser } from '../types';
 import { Pill } from './badges';
 import { CompanyPeopleDialog } from './company-people-dialog';
-import { Dialog } from './dialog';
+import { EnumOptions } from './enum-options';
+import { FormDialog } from './form-dialog';
 
 const statusClasses: Record<Company['status'], string> = {
   active: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
@@ -56,62 +57,46 @@ function CompanyFormDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} title={company ? 'Edit Company' : 'Add Company'}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
-            {error}
-          </p>
-        )}
-        <Field id="company-name" label="Company Name">
-          <Input id="company-name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+    <FormDialog
+      title={company ? 'Edit Company' : 'Add Company'}
+      error={error}
+      submitLabel={company ? 'Update Company' : 'Create Company'}
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Field id="company-name" label="Company Name">
+        <Input id="company-name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+      </Field>
+      <Field id="company-description" label="Description">
+        <Textarea
+          id="company-description"
+          rows={3}
+          value={form.description ?? ''}
+          onChange={(event) => setForm({ ...form, description: event.target.value })}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="company-status" label="Status">
+          <Select
+            id="company-status"
+            value={form.status}
+            onChange={(event) => setForm({ ...form, status: event.target.value as Company['status'] })}
+          >
+            <EnumOptions values={companyStatuses} />
+          </Select>
         </Field>
-        <Field id="company-description" label="Description">
-          <Textarea
-            id="company-description"
-            rows={3}
-            value={form.description ?? ''}
-            onChange={(event) => setForm({ ...form, description: event.target.value })}
-          />
+        <Field id="company-subscription" label="Subscription">
+          <Select
+            id="company-subscription"
+            value={form.subscription}
+            onChange={(event) => setForm({ ...form, subscription: event.target.value as Company['subscription'] })}
+          >
+            <EnumOptions values={subscriptions} />
+          </Select>
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="company-status" label="Status">
-            <Select
-              id="company-status"
-              value={form.status}
-              onChange={(event) => setForm({ ...form, status: event.target.value as Company['status'] })}
-            >
-              {companyStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {titleCase(status)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="company-subscription" label="Subscription">
-            <Select
-              id="company-subscription"
-              value={form.subscription}
-              onChange={(event) => setForm({ ...form, subscription: event.target.value as Company['subscription'] })}
-            >
-              {subscriptions.map((subscription) => (
-                <option key={subscription} value={subscription}>
-                  {titleCase(subscription)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {company ? 'Update Company' : 'Create Company'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }
 

@@ -10,6 +10,7 @@ import { errorMessage } from '../lib/error-message';
 import { validateUser } from '../lib/validation';
 import type { Company, CompanyUser } from '../types';
 import { Dialog } from './dialog';
+import { FormError } from './form-error';
 
 type CompanyPeopleDialogProps = {
   company: Company;
@@ -98,11 +99,7 @@ export function CompanyPeopleDialog({ company, people, onClose, refetch }: Compa
       )}
       <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
         <h3 className="font-semibold">{editing ? 'Edit User' : 'Add User'}</h3>
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field id="company-user-name" label="Name">
             <Input id="company-user-name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />

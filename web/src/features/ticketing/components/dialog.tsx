@@ -11,7 +11,7 @@ type DialogProps = {
   children: ReactNode;
 };
 
-type DialogSize = 'md' | 'lg' | 'xl';
+export type DialogSize = 'md' | 'lg' | 'xl';
 
 const sizes: Record<DialogSize, string> = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' };
 

@@ -10,7 +10,8 @@ import { buildUsersCsv, demoUsers, filterUsers, userStats, usersCsvName, type Us
 import { validateUser } from '../lib/validation';
 import { userRoles, type ManagedUser, type UserRole, type UserStatus } from '../types';
 import { Pill } from './badges';
-import { Dialog } from './dialog';
+import { EnumOptions } from './enum-options';
+import { FormDialog } from './form-dialog';
 import { StatCard } from './stat-card';
 
 const roleClasses: Record<UserRole, string> = {
@@ -38,53 +39,42 @@ function UserFormDialog({ user, onClose }: { user: ManagedUser | null; onClose: 
   }
 
   return (
-    <Dialog open onClose={onClose} title={user ? 'Edit User' : 'Add User'}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
-            {error}
-          </p>
-        )}
-        <Field id="user-name" label="Name">
-          <Input id="user-name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+    <FormDialog
+      title={user ? 'Edit User' : 'Add User'}
+      error={error}
+      submitLabel={user ? 'Update User' : 'Create User'}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Field id="user-name" label="Name">
+        <Input id="user-name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+      </Field>
+      <Field id="user-email" label="Email">
+        <Input
+          id="user-email"
+          type="email"
+          value={form.email}
+          onChange={(event) => setForm({ ...form, email: event.target.value })}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="user-role" label="Role">
+          <Select id="user-role" value={form.role} onChange={(event) => setForm({ ...form, role: event.target.value as UserRole })}>
+            <EnumOptions values={userRoles} />
+          </Select>
         </Field>
-        <Field id="user-email" label="Email">
-          <Input
-            id="user-email"
-            type="email"
-            value={form.email}
-            onChange={(event) => setForm({ ...form, email: event.target.value })}
-          />
+        <Field id="user-status" label="Status">
+          <Select
+            id="user-status"
+            value={form.status}
+            onChange={(event) => setForm({ ...form, status: event.target.value as UserStatus })}
+          >
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </Select>
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="user-role" label="Role">
-            <Select id="user-role" value={form.role} onChange={(event) => setForm({ ...form, role: event.target.value as UserRole })}>
-              {userRoles.map((role) => (
-                <option key={role} value={role}>
-                  {titleCase(role)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="user-status" label="Status">
-            <Select
-              id="user-status"
-              value={form.status}
-              onChange={(event) => setForm({ ...form, status: event.target.value as UserStatus })}
-            >
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </Select>
-          </Field>
-        </div>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit">{user ? 'Update User' : 'Create User'}</Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }
 
@@ -177,11 +167,7 @@ export function UserManagement({ role }: { role: Role }) {
           className="w-auto"
         >
           <option value="all">All Roles</option>
-          {userRoles.map((userRole) => (
-            <option key={userRole} value={userRole}>
-              {titleCase(userRole)}
-            </option>
-          ))}
+          <EnumOptions values={userRoles} />
         </Select>
         <Select
           aria-label="Filter by status"
