@@ -15,14 +15,18 @@ import { validateCompany } from '../lib/validation';
 import { companyStatuses, subscriptions, type Company, type CompanyInput, type CompanyUser } from '../types';
 import { Pill } from './badges';
 import { CompanyPeopleDialog } from './company-people-dialog';
+import { DataTable, RowActions } from './data-table';
 import { EnumOptions } from './enum-options';
 import { FormDialog } from './form-dialog';
+import { IconButton } from './icon-button';
 
 const statusClasses: Record<Company['status'], string> = {
   active: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
   inactive: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
   suspended: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
 };
+
+const companyColumns = ['Company Name', 'Description', 'Status', 'Subscription', 'Users', 'Created', 'Actions'];
 
 const emptyCompany: CompanyInput = { name: '', description: '', status: 'active', subscription: 'free' };
 
@@ -168,62 +172,30 @@ export function CompanyManagement({
           No companies found. Create your first company to get started.
         </p>
       ) : (
-        <div role="region" aria-label="Companies table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-lg border border-slate-200 dark:border-slate-800">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">Companies</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">
-              <tr>
-                {['Company Name', 'Description', 'Status', 'Subscription', 'Users', 'Created', 'Actions'].map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {companies.map((company) => (
-                <tr key={company.id}>
-                  <td className="px-3 py-2 font-medium">{company.name}</td>
-                  <td className="max-w-[20rem] px-3 py-2 text-slate-600 dark:text-slate-300">{company.description || '-'}</td>
-                  <td className="px-3 py-2">
-                    <Pill className={statusClasses[company.status]}>{titleCase(company.status)}</Pill>
-                  </td>
-                  <td className="px-3 py-2">{titleCase(company.subscription)}</td>
-                  <td className="px-3 py-2">{company.user_count}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDate(company.created_at)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <button
-                        type="button"
-                        onClick={() => setPeopleOf(company)}
-                        aria-label={`Manage users of ${company.name}`}
-                        className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
-                      >
-                        <Users aria-hidden="true" className="h-4 w-4" />
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setEditing(company)}
-                        aria-label={`Edit company ${company.name}`}
-                        className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => void remove(company)}
-                        aria-label={`Delete company ${company.name}`}
-                        className="rounded p-1.5 text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Companies" columns={companyColumns} minWidth="min-w-[48rem]">
+          {companies.map((company) => (
+            <tr key={company.id}>
+              <td className="px-3 py-2 font-medium">{company.name}</td>
+              <td className="max-w-[20rem] px-3 py-2 text-slate-600 dark:text-slate-300">{company.description || '-'}</td>
+              <td className="px-3 py-2">
+                <Pill className={statusClasses[company.status]}>{titleCase(company.status)}</Pill>
+              </td>
+              <td className="px-3 py-2">{titleCase(company.subscription)}</td>
+              <td className="px-3 py-2">{company.user_count}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDate(company.created_at)}</td>
+              <RowActions>
+                <IconButton label={`Manage users of ${company.name}`} Icon={Users} onClick={() => setPeopleOf(company)} />
+                <IconButton label={`Edit company ${company.name}`} Icon={Pencil} onClick={() => setEditing(company)} />
+                <IconButton
+                  label={`Delete company ${company.name}`}
+                  Icon={Trash2}
+                  tone="danger"
+                  onClick={() => void remove(company)}
+                />
+              </RowActions>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {editing && (
         <CompanyFormDialog company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSave={save} />

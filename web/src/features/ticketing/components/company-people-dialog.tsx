@@ -11,6 +11,7 @@ import { validateUser } from '../lib/validation';
 import type { Company, CompanyUser } from '../types';
 import { Dialog } from './dialog';
 import { FormError } from './form-error';
+import { IconButton } from './icon-button';
 
 type CompanyPeopleDialogProps = {
   company: Company;
@@ -77,22 +78,8 @@ export function CompanyPeopleDialog({ company, people, onClose, refetch }: Compa
                 <span className="block font-medium">{person.name}</span>
                 <span className="block truncate text-slate-500 dark:text-slate-400">{person.email}</span>
               </span>
-              <button
-                type="button"
-                onClick={() => edit(person)}
-                aria-label={`Edit User ${person.name}`}
-                className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
-              >
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-              </button>
-              <button
-                type="button"
-                onClick={() => void remove(person)}
-                aria-label={`Delete User ${person.name}`}
-                className="rounded p-1.5 text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </button>
+              <IconButton label={`Edit User ${person.name}`} Icon={Pencil} onClick={() => edit(person)} />
+              <IconButton label={`Delete User ${person.name}`} Icon={Trash2} tone="danger" onClick={() => void remove(person)} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,8 @@ import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { formatDate, relativeTime, shortId } from '../lib/format';
 import type { Ticket } from '../types';
 import { CategoryLabel, Pill, PriorityBadge, SeverityBadge, StatusBadge } from './badges';
+import { DataTable, RowActions } from './data-table';
+import { IconButton } from './icon-button';
 
 const shownTags = 2;
 
@@ -24,93 +26,73 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
     );
   }
   return (
-    <div role="region" aria-label="Tickets table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-lg border border-slate-200 dark:border-slate-800">
-      <table className="w-full min-w-[72rem] text-left text-sm">
-        <caption className="sr-only">Tickets</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {tickets.map((ticket) => (
-            <tr key={ticket.id} data-ticket-id={ticket.id} className="hover:bg-slate-50 dark:hover:bg-navy-800/60">
-              <td className="px-3 py-2 font-mono text-xs">
-                <span title={ticket.id}>{shortId(ticket.id)}</span>
-              </td>
-              <td className="min-w-[9rem] px-3 py-2">{ticket.companyName}</td>
-              <td className="min-w-[14rem] max-w-[20rem] px-3 py-2">
-                <button
-                  type="button"
-                  onClick={() => onView(ticket)}
-                  className="text-left font-medium text-brand-700 hover:underline dark:text-brand-300"
-                >
-                  {ticket.title}
-                </button>
-                {ticket.tags.length > 0 && (
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    {ticket.tags.slice(0, shownTags).map((tag) => (
-                      <Pill key={tag}>{tag}</Pill>
-                    ))}
-                    {ticket.tags.length > shownTags && <Pill>+{ticket.tags.length - shownTags}</Pill>}
-                  </div>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <StatusBadge status={ticket.status} />
-              </td>
-              <td className="px-3 py-2">
-                <PriorityBadge priority={ticket.priority} />
-              </td>
-              <td className="px-3 py-2">
-                <SeverityBadge severity={ticket.severity} />
-              </td>
-              <td className="px-3 py-2">
-                <CategoryLabel category={ticket.category} />
-              </td>
-              <td className="px-3 py-2">{ticket.assignee ?? 'Unassigned'}</td>
-              <td className="px-3 py-2">-</td>
-              <td className="whitespace-nowrap px-3 py-2">
-                <span title={relativeTime(ticket.createdAt)}>{formatDate(ticket.createdAt)}</span>
-              </td>
-              <td className="px-3 py-2">-</td>
-              <td className="px-3 py-2">
-                {ticket.customerVisible ? (
-                  <Eye role="img" aria-label="Visible to customer" className="h-4 w-4 text-green-600" />
-                ) : (
-                  <EyeOff role="img" aria-label="Hidden from customer" className="h-4 w-4 text-slate-400" />
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex gap-1">
-                  <button
-                    type="button"
-                    onClick={() => onEdit(ticket)}
-                    aria-label={`Edit ticket ${ticket.title}`}
-                    title="Edit"
-                    className="rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-navy-800"
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => onDelete(ticket)}
-                    aria-label={`Delete ticket ${ticket.title}`}
-                    title="Delete"
-                    className="rounded p-1.5 text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Tickets" columns={columns} minWidth="min-w-[72rem]">
+      {tickets.map((ticket) => (
+        <tr key={ticket.id} data-ticket-id={ticket.id} className="hover:bg-slate-50 dark:hover:bg-navy-800/60">
+          <td className="px-3 py-2 font-mono text-xs">
+            <span title={ticket.id}>{shortId(ticket.id)}</span>
+          </td>
+          <td className="min-w-[9rem] px-3 py-2">{ticket.companyName}</td>
+          <td className="min-w-[14rem] max-w-[20rem] px-3 py-2">
+            <button
+              type="button"
+              onClick={() => onView(ticket)}
+              className="text-left font-medium text-brand-700 hover:underline dark:text-brand-300"
+            >
+              {ticket.title}
+            </button>
+            {ticket.tags.length > 0 && (
+              <div className="mt-1 flex flex-wrap gap-1">
+                {ticket.tags.slice(0, shownTags).map((tag) => (
+                  <Pill key={tag}>{tag}</Pill>
+                ))}
+                {ticket.tags.length > shownTags && <Pill>+{ticket.tags.length - shownTags}</Pill>}
+              </div>
+            )}
+          </td>
+          <td className="px-3 py-2">
+            <StatusBadge status={ticket.status} />
+          </td>
+          <td className="px-3 py-2">
+            <PriorityBadge priority={ticket.priority} />
+          </td>
+          <td className="px-3 py-2">
+            <SeverityBadge severity={ticket.severity} />
+          </td>
+          <td className="px-3 py-2">
+            <CategoryLabel category={ticket.category} />
+          </td>
+          <td className="px-3 py-2">{ticket.assignee ?? 'Unassigned'}</td>
+          <td className="px-3 py-2">-</td>
+          <td className="whitespace-nowrap px-3 py-2">
+            <span title={relativeTime(ticket.createdAt)}>{formatDate(ticket.createdAt)}</span>
+          </td>
+          <td className="px-3 py-2">-</td>
+          <td className="px-3 py-2">
+            {ticket.customerVisible ? (
+              <Eye role="img" aria-label="Visible to customer" className="h-4 w-4 text-green-600" />
+            ) : (
+              <EyeOff role="img" aria-label="Hidden from customer" className="h-4 w-4 text-slate-400" />
+            )}
+          </td>
+          <RowActions>
+            <IconButton
+              label={`Edit ticket ${ticket.title}`}
+              title="Edit"
+              Icon={Pencil}
+              onClick={() => onEdit(ticket)}
+              className="hover:text-slate-900"
+            />
+            <IconButton
+              label={`Delete ticket ${ticket.title}`}
+              title="Delete"
+              Icon={Trash2}
+              tone="danger"
+              onClick={() => onDelete(ticket)}
+            />
+          </RowActions>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

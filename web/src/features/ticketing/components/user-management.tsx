@@ -10,8 +10,10 @@ import { buildUsersCsv, demoUsers, filterUsers, userStats, usersCsvName, type Us
 import { validateUser } from '../lib/validation';
 import { userRoles, type ManagedUser, type UserRole, type UserStatus } from '../types';
 import { Pill } from './badges';
+import { DataTable, RowActions } from './data-table';
 import { EnumOptions } from './enum-options';
 import { FormDialog } from './form-dialog';
+import { IconButton } from './icon-button';
 import { StatCard } from './stat-card';
 
 const roleClasses: Record<UserRole, string> = {
@@ -19,6 +21,8 @@ const roleClasses: Record<UserRole, string> = {
   'power-user': 'bg-yellow-100 text-yellow-800 dark:bg-yellow-950 dark:text-yellow-200',
   'read-user': 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
 };
+
+const userColumns = ['Name', 'Email', 'Role', 'Status', 'Created', 'Actions'];
 
 type UserForm = { name: string; email: string; role: UserRole; status: UserStatus };
 
@@ -192,78 +196,52 @@ export function UserManagement({ role }: { role: Role }) {
           Delete
         </Button>
       </div>
-      <div role="region" aria-label="Users table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <input
-                  type="checkbox"
-                  aria-label="Select all users"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? [] : users.map((user) => user.id))}
-                  className="h-4 w-4 accent-brand-600"
-                />
-              </th>
-              {['Name', 'Email', 'Role', 'Status', 'Created', 'Actions'].map((column) => (
-                <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {users.map((user) => (
-              <tr key={user.id}>
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${user.name}`}
-                    checked={selected.includes(user.id)}
-                    onChange={() =>
-                      setSelected((current) =>
-                        current.includes(user.id) ? current.filter((id) => id !== user.id) : [...current, user.id],
-                      )
-                    }
-                    className="h-4 w-4 accent-brand-600"
-                  />
-                </td>
-                <td className="px-3 py-2 font-medium">{user.name}</td>
-                <td className="px-3 py-2">{user.email}</td>
-                <td className="px-3 py-2">
-                  <Pill className={roleClasses[user.role]}>{titleCase(user.role)}</Pill>
-                </td>
-                <td className="px-3 py-2">{titleCase(user.status)}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDate(user.createdAt)}</td>
-                <td className="px-3 py-2">
-                  <div className="flex gap-1">
-                    <button
-                      type="button"
-                      onClick={() => setEditing(user)}
-                      aria-label={`Edit User ${user.name}`}
-                      title="Edit User"
-                      className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={remove}
-                      aria-label={`Delete User ${user.name}`}
-                      title="Delete User"
-                      className="rounded p-1.5 text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {users.length === 0 && <p className="px-4 py-8 text-center text-slate-600 dark:text-slate-300">No users found.</p>}
-      </div>
+      <DataTable
+        caption="Users"
+        columns={userColumns}
+        minWidth="min-w-[44rem]"
+        leadingHeader={
+          <th scope="col" className="w-10 px-3 py-2">
+            <input
+              type="checkbox"
+              aria-label="Select all users"
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? [] : users.map((user) => user.id))}
+              className="h-4 w-4 accent-brand-600"
+            />
+          </th>
+        }
+        footer={users.length === 0 && <p className="px-4 py-8 text-center text-slate-600 dark:text-slate-300">No users found.</p>}
+      >
+        {users.map((user) => (
+          <tr key={user.id}>
+            <td className="px-3 py-2">
+              <input
+                type="checkbox"
+                aria-label={`Select ${user.name}`}
+                checked={selected.includes(user.id)}
+                onChange={() =>
+                  setSelected((current) =>
+                    current.includes(user.id) ? current.filter((id) => id !== user.id) : [...current, user.id],
+                  )
+                }
+                className="h-4 w-4 accent-brand-600"
+              />
+            </td>
+            <td className="px-3 py-2 font-medium">{user.name}</td>
+            <td className="px-3 py-2">{user.email}</td>
+            <td className="px-3 py-2">
+              <Pill className={roleClasses[user.role]}>{titleCase(user.role)}</Pill>
+            </td>
+            <td className="px-3 py-2">{titleCase(user.status)}</td>
+            <td className="whitespace-nowrap px-3 py-2">{formatDate(user.createdAt)}</td>
+            <RowActions>
+              <IconButton label={`Edit User ${user.name}`} title="Edit User" Icon={Pencil} onClick={() => setEditing(user)} />
+              <IconButton label={`Delete User ${user.name}`} title="Delete User" Icon={Trash2} tone="danger" onClick={remove} />
+            </RowActions>
+          </tr>
+        ))}
+      </DataTable>
       {editing && <UserFormDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );
