@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Filter, Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/form-field';
 import { titleCase } from '../lib/format';
 import {
@@ -15,11 +16,47 @@ import { ticketCategories, ticketPriorities, ticketSeverities, ticketStatuses, t
 
 type ListKey = 'status' | 'priority' | 'severity' | 'category' | 'assignee' | 'company' | 'tags';
 
-type FilterBarProps = {
-  filters: TicketFilters;
-  onChange: (filters: TicketFilters) => void;
-  options: { assignees: string[]; companies: string[]; tags: string[] };
-};
+type FilterChange = { filters: TicketFilters; onChange: (filters: TicketFilters) => void };
+
+type FilterBarProps = FilterChange & { options: { assignees: string[]; companies: string[]; tags: string[] } };
+
+function CheckboxLabel({
+  label,
+  checked,
+  onChange,
+  className,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <label className={cn('flex items-center gap-2 text-sm', className)}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-4 w-4 accent-brand-600"
+      />
+      {label}
+    </label>
+  );
+}
+
+function DateBoundInput({ label, end, filters, onChange }: { label: string; end: 'from' | 'to' } & FilterChange) {
+  return (
+    <label className="block text-sm">
+      {label}
+      <Input
+        type="date"
+        min={earliestPickableDate()}
+        value={filters.dateRange?.[end] ?? ''}
+        onChange={(event) => onChange(setDateBound(filters, end, event.target.value))}
+      />
+    </label>
+  );
+}
 
 function CheckboxGroup({
   legend,
@@ -42,15 +79,7 @@ function CheckboxGroup({
       <div className={scroll ? 'max-h-40 space-y-1 overflow-y-auto pr-1' : 'space-y-1'}>
         {values.length === 0 && <p className="text-sm text-slate-500">None</p>}
         {values.map((value) => (
-          <label key={value} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={selected?.includes(value) ?? false}
-              onChange={() => onToggle(value)}
-              className="h-4 w-4 accent-brand-600"
-            />
-            {format(value)}
-          </label>
+          <CheckboxLabel key={value} label={format(value)} checked={selected?.includes(value) ?? false} onChange={() => onToggle(value)} />
         ))}
       </div>
     </fieldset>
@@ -126,42 +155,19 @@ export function TicketFilterBar({ filters, onChange, options }: FilterBarProps) 
           <CheckboxGroup legend="Tags" values={options.tags} selected={filters.tags} onToggle={toggle('tags')} scroll format={asIs} />
           <fieldset className="space-y-2">
             <legend className="mb-1.5 text-sm font-semibold">Created</legend>
-            <label className="block text-sm">
-              From
-              <Input
-                type="date"
-                min={earliestPickableDate()}
-                value={filters.dateRange?.from ?? ''}
-                onChange={(event) => onChange(setDateBound(filters, 'from', event.target.value))}
-              />
-            </label>
-            <label className="block text-sm">
-              To
-              <Input
-                type="date"
-                min={earliestPickableDate()}
-                value={filters.dateRange?.to ?? ''}
-                onChange={(event) => onChange(setDateBound(filters, 'to', event.target.value))}
-              />
-            </label>
-            <label className="flex items-center gap-2 pt-2 text-sm">
-              <input
-                type="checkbox"
-                checked={filters.slaBreached ?? false}
-                onChange={(event) => onChange(setFlag(filters, 'slaBreached', event.target.checked))}
-                className="h-4 w-4 accent-brand-600"
-              />
-              SLA breached
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={filters.customerVisible ?? false}
-                onChange={(event) => onChange(setFlag(filters, 'customerVisible', event.target.checked))}
-                className="h-4 w-4 accent-brand-600"
-              />
-              Customer visible
-            </label>
+            <DateBoundInput label="From" end="from" filters={filters} onChange={onChange} />
+            <DateBoundInput label="To" end="to" filters={filters} onChange={onChange} />
+            <CheckboxLabel
+              label="SLA breached"
+              checked={filters.slaBreached ?? false}
+              onChange={(checked) => onChange(setFlag(filters, 'slaBreached', checked))}
+              className="pt-2"
+            />
+            <CheckboxLabel
+              label="Customer visible"
+              checked={filters.customerVisible ?? false}
+              onChange={(checked) => onChange(setFlag(filters, 'customerVisible', checked))}
+            />
           </fieldset>
         </div>
       )}
