@@ -142,19 +142,7 @@ export type TicketInsert = {
   resolution: string | null;
 };
 
-export type TicketUpdate = {
-  title: string;
-  description: string;
-  status: TicketStatus;
-  priority: TicketPriority;
-  severity: TicketSeverity | null;
-  category: TicketCategory;
-  company_id: string;
-  assigned_to: string | null;
-  tags: string[];
-  resolution: string | null;
-  resolved_at?: string;
-};
+export type TicketUpdate = Omit<TicketInsert, 'created_by' | 'attachments'> & { resolved_at?: string };
 
 export type TicketFilters = {
   searchTerm?: string;

@@ -73,7 +73,8 @@ function resolutionOf(form: TicketForm): string | null {
   return isResolvedStatus(form.status) && form.resolution.trim() ? form.resolution.trim() : null;
 }
 
-export function toTicketInsert(form: TicketForm, createdBy: string | null): TicketInsert {
+/** The columns an insert and an update both write from the form. */
+function formColumns(form: TicketForm): Omit<TicketUpdate, 'company_id' | 'resolved_at'> {
   return {
     title: form.title.trim(),
     description: form.description.trim(),
@@ -82,13 +83,14 @@ export function toTicketInsert(form: TicketForm, createdBy: string | null): Tick
     // The spec's insert list omits severity, but the form offers it; dropping the user's choice would be a bug.
     severity: form.severity || null,
     category: form.category,
-    company_id: form.companyId,
     assigned_to: form.assignee || null,
-    created_by: createdBy,
     tags: form.tags,
-    attachments: [],
     resolution: resolutionOf(form),
   };
+}
+
+export function toTicketInsert(form: TicketForm, createdBy: string | null): TicketInsert {
+  return { ...formColumns(form), company_id: form.companyId, created_by: createdBy, attachments: [] };
 }
 
 /** The company of an edited ticket, given either its id or its name. */
@@ -101,18 +103,7 @@ export function toTicketUpdate(
   companies: Pick<Company, 'id' | 'name'>[],
   now: Date = new Date(),
 ): TicketUpdate {
-  const update: TicketUpdate = {
-    title: form.title.trim(),
-    description: form.description.trim(),
-    status: form.status,
-    priority: form.priority,
-    severity: form.severity || null,
-    category: form.category,
-    company_id: resolveCompanyId(form.companyId, companies),
-    assigned_to: form.assignee || null,
-    tags: form.tags,
-    resolution: resolutionOf(form),
-  };
+  const update: TicketUpdate = { ...formColumns(form), company_id: resolveCompanyId(form.companyId, companies) };
   if (isResolvedStatus(form.status)) update.resolved_at = now.toISOString();
   return update;
 }
