@@ -22,7 +22,14 @@ def mount(app: FastAPI, settings: Settings) -> None:
     config = {"url": settings.api_external_url, "anonKey": JwtKeys(settings.jwt_secret).anon_key}
     # `</` cannot appear inside json.dumps output of these values, so the script tag cannot be closed early.
     script = f"<script>window.__SUPABASE_CONFIG__ = {json.dumps(config)};</script>"
-    page = index.read_text().replace("<head>", f"<head>{script}", 1)
+    cached: dict[str, object] = {}
+
+    def page() -> str:
+        # Re-read after a rebuild (index.html names the new hashed assets); otherwise serve the cached copy.
+        stamp = index.stat().st_mtime_ns
+        if cached.get("stamp") != stamp:
+            cached.update(stamp=stamp, html=index.read_text().replace("<head>", f"<head>{script}", 1))
+        return cached["html"]
 
     @app.get("/{path:path}", include_in_schema=False)
     async def serve_site(path: str) -> Response:
@@ -30,7 +37,7 @@ def mount(app: FastAPI, settings: Settings) -> None:
         if path and candidate.is_file() and _inside(candidate, dist):
             headers = {"Cache-Control": ASSET_CACHE} if path.startswith("assets/") else {}
             return FileResponse(candidate, headers=headers)
-        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(page(), headers={"Cache-Control": "no-cache"})
 
 
 def _inside(path: Path, root: Path) -> bool:

@@ -65,3 +65,13 @@ def test_browsers_may_read_the_headers_the_clients_use(site_gateway):
     exposed = response.headers["access-control-expose-headers"].lower()
     for header in ("content-range", "x-supabase-api-version", "preference-applied", "x-total-count", "link"):
         assert header in exposed
+
+
+def test_a_rebuilt_site_is_served_without_a_restart(site_gateway):
+    index = site_gateway.settings.web_dist / "index.html"
+    original = index.read_text()
+    try:
+        index.write_text(original.replace("<title>Site</title>", "<title>Rebuilt</title>"))
+        assert "<title>Rebuilt</title>" in httpx.get(f"{site_gateway.url}/vendors").text
+    finally:
+        index.write_text(original)
