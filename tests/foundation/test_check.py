@@ -2,6 +2,8 @@
 
 from gateway.check import check, run_check
 from gateway.migrate import MigrationFile
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT
 
 
 def lint(tmp_path, name: str, sql: str) -> list[str]:
@@ -12,7 +14,7 @@ def lint(tmp_path, name: str, sql: str) -> list[str]:
 
 def test_the_repository_schema_and_policies_pass():
     lines = []
-    assert run_check(out=lines.append) == 0, lines
+    assert run_check(Project.load(PROJECT_ROOT), out=lines.append) == 0, lines
 
 
 def test_syntax_error_is_reported_with_its_line(tmp_path):

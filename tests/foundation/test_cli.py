@@ -88,11 +88,14 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
         with psycopg.connect(db_url(data_dir)) as conn:
             seeded = conn.execute("select count(*) from companies").fetchone()[0]
             conn.execute("insert into companies (name) values ('Kept Across Restarts')")
+        running = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)
         banner = first.stop()
     for expected in ("API URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Demo data seeded"):
         assert expected in banner
     assert "Traceback" not in banner
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
+    assert running["api_url"] == f"http://127.0.0.1:{port}", "status reports the running server, not the default port"
+    assert set(running) == {"api_url", "site_url", "anon_key", "service_role_key", "db_url"}
 
     with ServeProcess(data_dir, port) as second:
         second.wait_healthy()

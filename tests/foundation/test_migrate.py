@@ -1,11 +1,17 @@
-"""Migrations: applied once, recorded with checksums, idempotent; a changed migration is refused by name."""
+"""Migrations: the platform's, then the project's, applied once, recorded (the project's as the Supabase CLI
+records them), idempotent; a changed migration is refused by name; a failure leaves nothing half-applied."""
 
 import shutil
+from dataclasses import replace
 
 import psycopg
 import pytest
 
 from gateway import migrate
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT
+
+SITE = Project.load(PROJECT_ROOT)
 
 
 @pytest.fixture()
@@ -16,55 +22,99 @@ def empty_database(pg_cluster):
 
 
 @pytest.fixture()
-def copied_tree(tmp_path):
-    migrations = tmp_path / "migrations"
-    policies = tmp_path / "policies"
-    shutil.copytree(migrate.MIGRATIONS_DIR, migrations)
-    if migrate.POLICIES_DIR.exists():
-        shutil.copytree(migrate.POLICIES_DIR, policies)
-    else:
-        policies.mkdir()
-    return migrations, policies
+def copied_project(tmp_path) -> Project:
+    shutil.copytree(SITE.migrations_dir, tmp_path / "migrations")
+    shutil.copytree(SITE.policies_dir, tmp_path / "policies")
+    return replace(SITE, root=tmp_path, migrations_dir=tmp_path / "migrations", policies_dir=tmp_path / "policies")
 
 
 def test_every_file_is_applied_once_and_recorded_with_its_checksum(empty_database):
-    files = migrate.discover()
-    applied = migrate.apply_pending(empty_database)
+    files = migrate.discover(SITE)
+    assert [f.kind for f in files[:4]] == ["platform"] * 4
+    applied = migrate.apply_pending(empty_database, SITE)
     assert applied == [f.name for f in files]
     with psycopg.connect(empty_database) as conn:
         recorded = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
+        supabase = conn.execute("select version, name from supabase_migrations.schema_migrations order by 1").fetchall()
     assert recorded == {f.name: f.checksum for f in files}
-    assert migrate.apply_pending(empty_database) == []
+    assert supabase == [f.version for f in files if f.kind == "versioned"]
+    assert supabase[0] == ("20250101000200", "product_tables")
+    assert migrate.apply_pending(empty_database, SITE) == []
 
 
-def test_a_changed_migration_is_refused_naming_the_file(empty_database, copied_tree):
-    migrations, policies = copied_tree
-    migrate.apply_pending(empty_database, migrate.discover(migrations, policies))
-    target = sorted(migrations.glob("*.sql"))[-1]
+def test_an_empty_project_gets_the_platform_and_nothing_in_public(empty_database, tmp_path):
+    applied = migrate.apply_pending(empty_database, Project.load(tmp_path))
+    assert applied and all(name.startswith("platform/") for name in applied)
+    with psycopg.connect(empty_database) as conn:
+        in_public = conn.execute(
+            "select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace"
+            " where n.nspname = 'public'").fetchone()[0]
+        functions = conn.execute("select count(*) from pg_proc where pronamespace = 'public'::regnamespace"
+                                 ).fetchone()[0]
+        types = conn.execute("select count(*) from pg_type where typnamespace = 'public'::regnamespace").fetchone()[0]
+        triggers = conn.execute("select count(*) from pg_trigger where tgrelid = 'auth.users'::regclass"
+                                " and not tgisinternal").fetchone()[0]
+        assert conn.execute("select to_regclass('auth.users')").fetchone()[0] == "auth.users"
+    assert (in_public, functions, types, triggers) == (0, 0, 0, 0)
+
+
+def test_migrations_the_supabase_cli_applied_are_not_applied_again(empty_database, tmp_path):
+    migrate.apply_pending(empty_database, Project.load(tmp_path))  # the platform only
+    first = migrate.project_files(SITE)[0]
+    with psycopg.connect(empty_database, autocommit=True) as conn:
+        conn.execute(first.sql)  # as `supabase db push` would have, recording split statements and no checksum
+        conn.execute("insert into supabase_migrations.schema_migrations (version, statements, name)"
+                     " values (%s, array['create type ...', 'create table ...'], %s)", first.version)
+    applied = migrate.apply_pending(empty_database, SITE)
+    assert first.name not in applied and applied[0] == migrate.project_files(SITE)[1].name
+
+
+def test_a_database_of_the_earlier_layout_is_adopted_without_applying_anything(empty_database):
+    """Before the platform was apart, its files were project migrations; such a database upgrades in place."""
+    migrate.apply_pending(empty_database, SITE)
+    with psycopg.connect(empty_database, autocommit=True) as conn:
+        conn.execute("delete from supabase_migrations.schema_migrations")
+        conn.execute("update gateway_meta.migrations set kind = 'versioned', name = %s, checksum = 'old'"
+                     " where name = 'platform/0001_roles.sql'", (migrate.LEGACY_PLATFORM_NAMES["platform/0001_roles.sql"],))
+        conn.execute("delete from gateway_meta.migrations where kind = 'platform'")
+        conn.execute("update gateway_meta.migrations set checksum = 'old'"
+                     " where name = 'migrations/20250104000001_realtime_capture.sql'")
+        for new, old in migrate.LEGACY_PLATFORM_NAMES.items():
+            conn.execute("insert into gateway_meta.migrations (name, kind, checksum) values (%s, 'versioned', 'old')"
+                         " on conflict do nothing", (old,))
+    assert migrate.apply_pending(empty_database, SITE) == []
+    with psycopg.connect(empty_database) as conn:
+        kinds = dict(conn.execute("select kind, count(*) from gateway_meta.migrations group by 1").fetchall())
+        versions = conn.execute("select count(*) from supabase_migrations.schema_migrations").fetchone()[0]
+    files = migrate.discover(SITE)
+    assert kinds["platform"] == 4 and versions == sum(f.kind == "versioned" for f in files)
+
+
+def test_a_changed_migration_is_refused_naming_the_file(empty_database, copied_project):
+    migrate.apply_pending(empty_database, copied_project)
+    target = sorted(copied_project.migrations_dir.glob("*.sql"))[-1]
     target.write_text(target.read_text() + "\n-- edited after it was applied\n")
     with pytest.raises(migrate.MigrationError, match=target.name):
-        migrate.apply_pending(empty_database, migrate.discover(migrations, policies))
+        migrate.apply_pending(empty_database, copied_project)
 
 
-def test_a_changed_policy_file_is_applied_again(empty_database, copied_tree):
-    migrations, policies = copied_tree
-    migrate.apply_pending(empty_database, migrate.discover(migrations, policies))
-    extra = policies / "zz_test_extra.sql"
+def test_a_changed_policy_file_is_applied_again(empty_database, copied_project):
+    migrate.apply_pending(empty_database, copied_project)
+    extra = copied_project.policies_dir / "zz_test_extra.sql"
     extra.write_text("create or replace function public.policy_probe() returns int language sql as $$ select 1 $$;")
-    assert migrate.apply_pending(empty_database, migrate.discover(migrations, policies)) == ["policies/zz_test_extra.sql"]
+    assert migrate.apply_pending(empty_database, copied_project) == ["policies/zz_test_extra.sql"]
     extra.write_text("create or replace function public.policy_probe() returns int language sql as $$ select 2 $$;")
-    assert migrate.apply_pending(empty_database, migrate.discover(migrations, policies)) == ["policies/zz_test_extra.sql"]
+    assert migrate.apply_pending(empty_database, copied_project) == ["policies/zz_test_extra.sql"]
     with psycopg.connect(empty_database) as conn:
         assert conn.execute("select public.policy_probe()").fetchone()[0] == 2
 
 
-def test_a_failing_migration_leaves_nothing_half_applied(empty_database, copied_tree):
-    migrations, policies = copied_tree
-    (migrations / "29990101000000_broken.sql").write_text(
+def test_a_failing_migration_leaves_nothing_half_applied(empty_database, copied_project):
+    (copied_project.migrations_dir / "29990101000000_broken.sql").write_text(
         "create table public.half_written (id int);\nselect * from no_such_table;"
     )
     with pytest.raises(migrate.MigrationError, match="29990101000000_broken.sql"):
-        migrate.apply_pending(empty_database, migrate.discover(migrations, policies))
+        migrate.apply_pending(empty_database, copied_project)
     with psycopg.connect(empty_database) as conn:
         assert conn.execute("select to_regclass('public.half_written')").fetchone()[0] is None
         assert conn.execute("select to_regclass('public.tickets')").fetchone()[0] is None
