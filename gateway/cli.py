@@ -34,6 +34,18 @@ def main(argv: list[str] | None = None) -> int:
     status.add_argument("--json", action="store_true", help="machine-readable output")
     commands.add_parser("migrate", help="apply pending schema/ and policies/ files to the configured database")
     commands.add_parser("check", help="lint schema/ and policies/ without a database")
+    migration = commands.add_parser("migration", help="manage the project's migrations")
+    migration_commands = migration.add_subparsers(dest="migration_command", required=True)
+    migration_new = migration_commands.add_parser("new", help="create an empty, timestamped migration file")
+    migration_new.add_argument("name")
+    db = commands.add_parser("db", help="the project's database: reset, dump")
+    db_commands_parser = db.add_subparsers(dest="db_command", required=True)
+    reset = db_commands_parser.add_parser("reset", help="drop the database, then migrate and seed it again")
+    reset.add_argument("--force", action="store_true", help="allow resetting a DATABASE_URL database")
+    dump = db_commands_parser.add_parser("dump", help="the project's schema (or data) as SQL")
+    dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
+    dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
+    dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
     functions = commands.add_parser("functions", help="run functions as their own processes")
     functions_commands = functions.add_subparsers(dest="functions_command", required=True)
     serve_fn = functions_commands.add_parser("serve", help="serve one function on its own port")
@@ -56,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
             from gateway.check import run_check
 
             return run_check(settings.project)
+        if args.command in ("migration", "db"):
+            return _database_command(settings, args)
         if args.command == "functions":
             from gateway.functions.standalone import serve_function
 
@@ -196,18 +210,33 @@ def _status(settings: Settings, *, as_json: bool) -> int:
 
 
 def _migrate(settings: Settings) -> int:
-    if settings.embedded:
-        from gateway import embedded as embedded_pg
+    from gateway.db_commands import database
 
-        server = embedded_pg.start(settings.data_dir)
-        try:
-            applied = migrations.apply_pending(server.url, settings.project, log=print)
-        finally:
-            server.stop()
-    else:
-        _connect_check(settings.database_url)
-        applied = migrations.apply_pending(settings.database_url, settings.project, log=print)
+    with database(settings) as url:
+        _connect_check(url)
+        applied = migrations.apply_pending(url, settings.project, log=print)
     print(f"{len(applied)} applied; database up to date.")
+    return 0
+
+
+def _database_command(settings: Settings, args: argparse.Namespace) -> int:
+    from gateway import db_commands
+
+    if args.command == "migration":
+        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
+        return 0
+    if not settings.embedded:
+        _connect_check(settings.database_url)
+    if args.db_command == "reset":
+        if settings.embedded and _running_status(settings) is not None:
+            raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
+        db_commands.reset(settings, force=args.force)
+        return 0
+    text = db_commands.dump(settings, data_only=args.data_only, schemas=args.schema, out=args.file)
+    if args.file is None:
+        sys.stdout.write(text)
+    else:
+        print(f"Dumped to {args.file}", file=sys.stderr)
     return 0
 
 
