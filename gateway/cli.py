@@ -46,6 +46,13 @@ def main(argv: list[str] | None = None) -> int:
     dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
     dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
     dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
+    gen = commands.add_parser("gen", help="generate code from the database")
+    gen_commands = gen.add_subparsers(dest="gen_command", required=True)
+    gen_types = gen_commands.add_parser("types", help="types of the exposed schemas, for createClient<Database>()")
+    gen_types.add_argument("language", nargs="?", choices=("typescript", "python"), default=None)
+    gen_types.add_argument("--lang", choices=("typescript", "python"), default=None)
+    gen_types.add_argument("--schema", "-s", action="append", default=[],
+                           help="a schema to include (repeatable); default: the exposed schemas")
     functions = commands.add_parser("functions", help="run functions as their own processes")
     functions_commands = functions.add_subparsers(dest="functions_command", required=True)
     serve_fn = functions_commands.add_parser("serve", help="serve one function on its own port")
@@ -68,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             from gateway.check import run_check
 
             return run_check(settings.project)
+        if args.command == "gen":
+            return _gen_types(settings, args)
         if args.command in ("migration", "db"):
             return _database_command(settings, args)
         if args.command == "functions":
@@ -216,6 +225,17 @@ def _migrate(settings: Settings) -> int:
         _connect_check(url)
         applied = migrations.apply_pending(url, settings.project, log=print)
     print(f"{len(applied)} applied; database up to date.")
+    return 0
+
+
+def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
+    from gateway.db_commands import database
+    from gateway.typegen import generate
+
+    with database(settings) as url:
+        _connect_check(url)
+        sys.stdout.write(generate(url, args.schema or list(settings.db_schemas),
+                                  args.lang or args.language or "typescript"))
     return 0
 
 
