@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import bcrypt
+import httpx
 import psycopg
 import pytest
 
@@ -139,6 +140,16 @@ def test_bcrypt_hashes_verify_with_python_bcrypt(ext):
         assert not bcrypt.checkpw(b"wrong", hashed.encode())
         assert one(ext, "select extensions.crypt(%s, %s)", PASSWORD, hashed) == hashed
         assert one(ext, "select extensions.crypt('wrong', %s)", hashed) != hashed
+
+
+def test_a_user_seeded_with_crypt_signs_in(ext, gateway):
+    ext.execute("insert into auth.users (email, encrypted_password, email_confirmed_at, aud, role)"
+                " values ('seeded@example.com', extensions.crypt(%s, extensions.gen_salt('bf')), now(),"
+                " 'authenticated', 'authenticated')", (PASSWORD,))
+    response = httpx.post(f"{gateway.url}/auth/v1/token?grant_type=password", headers=gateway.headers(),
+                          json={"email": "seeded@example.com", "password": PASSWORD}, timeout=10)
+    assert response.status_code == 200, response.text
+    assert response.json()["user"]["email"] == "seeded@example.com"
 
 
 @pytest.mark.parametrize("stored", PGCRYPTO_HASHES)
