@@ -68,7 +68,7 @@ async def request(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],
         await conn.execute("update auth.users set email_change = %s where id = %s", (new_email, user_id))
         await apply(ctx, conn, user_id, new_email)
         return
-    check_resend_window(user["email_change_sent_at"])
+    check_resend_window(ctx, user["email_change_sent_at"])
     for code in (await store_codes(ctx.settings, conn, user, new_email)).values():
         link = verify_link(ctx.settings, code.hashed, "email_change", redirect_to)
         await deliver(ctx, auth_mail(code.template, to=code.to, link=link, otp=code.otp,
@@ -104,5 +104,5 @@ async def apply(ctx: AuthContext, conn: AsyncConnection, user_id: str, new_email
 
 
 def _code(address: str, template: str) -> ChangeCode:
-    otp = new_otp()
+    otp = new_otp(ctx.settings)
     return ChangeCode(to=address, otp=otp, hashed=token_hash(address, otp), template=template)
