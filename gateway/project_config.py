@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gateway.auth.hooks.config import HOOK_KEYS, HOOK_NAMES, setting_name
 from gateway.project import Project
 
 # (table path, key) -> setting name
@@ -20,6 +21,9 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("auth", "jwt_expiry"): "JWT_EXP",
     ("auth", "minimum_password_length"): "PASSWORD_MIN_LENGTH",
 }
+
+# [auth.hook.<name>] enabled / uri / secrets -> GoTrue's HOOK_<NAME>_ENABLED / _URI / _SECRETS.
+SUPPORTED.update({(f"auth.hook.{hook}", key): setting_name(hook, key) for hook in HOOK_NAMES for key in HOOK_KEYS})
 
 
 def settings_from_config(project: Project) -> dict[str, str]:
