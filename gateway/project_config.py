@@ -10,6 +10,7 @@ import re
 from typing import Any, Callable, Mapping
 from urllib.parse import quote
 
+from gateway.auth.hooks.config import HOOK_KEYS, HOOK_NAMES, setting_name
 from gateway.project import Project
 from gateway.settings import ConfigError, parse_duration
 
@@ -66,6 +67,9 @@ LISTS = {"DB_SCHEMAS", "DB_EXTRA_SEARCH_PATH", "ADDITIONAL_REDIRECT_URLS"}
 # Keys whose setting says the opposite ("enable_signup" -> DISABLE_SIGNUP).
 NEGATED = {"DISABLE_SIGNUP", "MAIL_AUTOCONFIRM"}
 ENV_PATTERN = re.compile(r"^env\((.*)\)$")
+
+# [auth.hook.<name>] enabled / uri / secrets -> GoTrue's HOOK_<NAME>_ENABLED / _URI / _SECRETS.
+SUPPORTED.update({(f"auth.hook.{hook}", key): setting_name(hook, key) for hook in HOOK_NAMES for key in HOOK_KEYS})
 
 
 def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[str, str]:

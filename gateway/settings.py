@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 from dotenv import dotenv_values
 
 if TYPE_CHECKING:
+    from gateway.auth.hooks.config import HookConfig
     from gateway.project import Project
 
 # The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
@@ -123,6 +124,7 @@ class Settings:
     realtime_max_events_per_second: int = 100
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
+    auth_hooks: dict[str, "HookConfig"] = field(default_factory=dict)  # the enabled ones, by config.toml name
 
     @property
     def embedded(self) -> bool:
@@ -236,6 +238,7 @@ class Settings:
                 "REALTIME_MAX_PAYLOAD_BYTES", env.get("REALTIME_MAX_PAYLOAD_BYTES"), 256 * 1024),
             realtime_heartbeat_timeout=float(_int(
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
+            auth_hooks=_auth_hooks(env),
         )
 
 
@@ -243,6 +246,12 @@ def _load_project(root: Path) -> "Project":
     from gateway.project import Project
 
     return Project.load(root)
+
+
+def _auth_hooks(env: dict[str, str]) -> dict[str, "HookConfig"]:
+    from gateway.auth.hooks.config import hooks_from_env
+
+    return hooks_from_env(env)
 
 
 def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, str]:
