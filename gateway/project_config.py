@@ -7,7 +7,7 @@ every value and the environment overrides the file. Values may be written `env(N
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 from urllib.parse import quote
 
 from gateway.auth.hooks.config import HOOK_KEYS, HOOK_NAMES, setting_name
@@ -70,6 +70,7 @@ ENV_PATTERN = re.compile(r"^env\((.*)\)$")
 
 # [auth.hook.<name>] enabled / uri / secrets -> GoTrue's HOOK_<NAME>_ENABLED / _URI / _SECRETS.
 SUPPORTED.update({(f"auth.hook.{hook}", key): setting_name(hook, key) for hook in HOOK_NAMES for key in HOOK_KEYS})
+BOOLEANS |= {setting_name(hook, "enabled") for hook in HOOK_NAMES}
 
 
 def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[str, str]:
