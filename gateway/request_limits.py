@@ -11,6 +11,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gateway.request_head import BoundedHeadProtocol
 from gateway.settings import Settings
 
 # What Supabase's API gateway (Kong's request-size-limiting plugin) answers; every client reads `message`.
@@ -30,8 +31,10 @@ def server_options(settings: Settings) -> dict[str, Any]:
       buffering up to 16 MiB first.
     - uvicorn's own proxy-header handling is off: by default it rewrites the client address from any
       X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.client_ip` (the only one).
+    - The request head is capped while it is read (`gateway.request_head`); httptools has no cap of its own.
     """
-    return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False}
+    return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False,
+            "http": BoundedHeadProtocol}
 
 
 class BodyLimit:
