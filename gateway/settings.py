@@ -63,11 +63,13 @@ class Settings:
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
     rate_limits_enabled: bool = True
-    # GoTrue's hosted defaults: sign-in + refresh per hour, verify per hour, sign-up/recover/otp per hour, MFA per minute.
+    # GoTrue's hosted defaults: sign-in + refresh per hour, verify per hour, sign-up/recover/otp per hour, MFA per minute,
+    # anonymous sign-ins per hour.
     rate_limit_token_per_hour: int = 1800
     rate_limit_verify_per_hour: int = 360
     rate_limit_email_per_hour: int = 360
     rate_limit_mfa_per_minute: int = 15
+    rate_limit_anonymous_per_hour: int = 30
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
@@ -157,6 +159,7 @@ class Settings:
             rate_limit_verify_per_hour=_int("RATE_LIMIT_VERIFY", env.get("RATE_LIMIT_VERIFY"), 360),
             rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),
             rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
+            rate_limit_anonymous_per_hour=_int("RATE_LIMIT_ANONYMOUS_USERS", env.get("RATE_LIMIT_ANONYMOUS_USERS"), 30),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
             function_urls=function_urls,

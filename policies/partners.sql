@@ -11,12 +11,13 @@ as $$ select 5, interval '1 hour' $$;
 create or replace function public.registration_client_key() returns text
 language sql stable security definer set search_path = ''
 as $$
-    -- A signed-in caller is counted by account (cannot be forged); a visitor by the forwarded client address
-    -- the gateway puts in request.headers.
+    -- Every caller is counted by the client address the gateway puts in request.headers (it cannot be forged,
+    -- see docs/security.md): counting signed-in callers by account let anyone register without limit with a
+    -- fresh anonymous account each time. The account is only the fallback when no address is known.
     select coalesce(
-        'user:' || auth.uid()::text,
         'ip:' || nullif(btrim(split_part(
             nullif(current_setting('request.headers', true), '')::json ->> 'x-forwarded-for', ',', 1)), ''),
+        'user:' || auth.uid()::text,
         'anonymous')
 $$;
 
