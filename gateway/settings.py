@@ -60,6 +60,7 @@ class Settings:
     seed_demo: bool = False
     db_schemas: tuple[str, ...] = ("public",)
     max_rows: int | None = None
+    db_plan_enabled: bool = False
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
     rate_limits_enabled: bool = True
@@ -152,6 +153,7 @@ class Settings:
             seed_demo=_bool(env.get("SEED_DEMO"), default=embedded),
             db_schemas=tuple(s.strip() for s in (env.get("DB_SCHEMAS") or "public").split(",") if s.strip()),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
+            db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
             password_required_characters=_character_sets(env.get("PASSWORD_REQUIRED_CHARACTERS") or ""),
             rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=True),

@@ -89,7 +89,7 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
         with timings.stage("parse"):
             try:
                 req = parse_request(request.method, path, request.query_params.multi_items(), request.headers,
-                                    body, settings.db_schemas)
+                                    body, settings.db_schemas, settings.db_plan_enabled)
             except RecursionError:
                 raise bad_query("The query string is nested too deeply", "at most a few hundred levels") from None
         if req.kind == "openapi":
