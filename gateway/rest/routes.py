@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from fastapi import APIRouter, FastAPI, Request
+from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 
 from gateway.claims import resolve_caller
@@ -59,6 +60,8 @@ async def rest(request: Request) -> Response:
         response = await _pipeline(request, path, timings)
     except ApiError as error:
         response = error.response()
+    except ClientDisconnect:
+        raise  # the client went away mid-body: gateway.request_limits notes it in one line
     except Exception:
         # The cause stays in the log; the client gets PostgREST's shape without internals.
         log.exception("rest request failed: %s %s", request.method, request.url.path)
