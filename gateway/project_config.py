@@ -38,6 +38,7 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("auth.rate_limit", "token_refresh"): "RATE_LIMIT_TOKEN_REFRESH",
     ("auth.rate_limit", "sign_in_sign_ups"): "RATE_LIMIT_OTP",
     ("auth.rate_limit", "token_verifications"): "RATE_LIMIT_VERIFY",
+    ("auth.rate_limit", "anonymous_users"): "RATE_LIMIT_ANONYMOUS_USERS",
     ("auth.mfa", "max_enrolled_factors"): "MFA_MAX_ENROLLED_FACTORS",
     ("auth.mfa.totp", "enroll_enabled"): "MFA_TOTP_ENROLL_ENABLED",
     ("auth.mfa.totp", "verify_enabled"): "MFA_TOTP_VERIFY_ENABLED",
@@ -57,7 +58,7 @@ PASSWORD_REQUIREMENTS = {
 }
 # The file counts these per 5 minutes, as GoTrue does; the gateway's settings count per hour.
 PER_FIVE_MINUTES = {"RATE_LIMIT_TOKEN_REFRESH", "RATE_LIMIT_OTP", "RATE_LIMIT_VERIFY"}
-INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
+INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "RATE_LIMIT_ANONYMOUS_USERS", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
                                "PASSWORD_MIN_LENGTH", "MAILER_OTP_LENGTH", "MAILER_OTP_EXP",
                                "MFA_MAX_ENROLLED_FACTORS"}
 BOOLEANS = {"DISABLE_SIGNUP", "EXTERNAL_ANONYMOUS_USERS_ENABLED", "EXTERNAL_EMAIL_ENABLED",

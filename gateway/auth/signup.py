@@ -67,6 +67,11 @@ class SignupParams:
         check_strength(self.password, ctx.settings)
 
 
+def rate_limit_bucket(ctx: AuthContext) -> str:
+    """GoTrue limits anonymous sign-ins on their own (RATE_LIMIT_ANONYMOUS_USERS), other sign-ups as mail sends."""
+    return "anonymous" if SignupParams.from_context(ctx).anonymous else "email"
+
+
 async def handle(ctx: AuthContext) -> dict[str, Any]:
     params = SignupParams.from_context(ctx)
     params.validate(ctx)
