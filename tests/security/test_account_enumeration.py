@@ -24,14 +24,14 @@ def test_recover_answers_alike_twice_in_a_row(gateway, db):
     known, unknown = answers["has-account@example.com"], answers["no-account@example.com"]
     assert known == unknown
     assert known[0] == (200, "{}") and known[1][0] == 429 and known[2] == "over_email_send_rate_limit"
-    stored = db.execute("select address_hash from private.recovery_requests_without_account").fetchall()
+    stored = db.execute("select address_hash from auth.recovery_requests_without_account").fetchall()
     assert stored and all("@" not in row[0] for row in stored)
 
 
 def test_the_window_for_an_address_without_account_ends_after_60_seconds(gateway, db):
     with client(gateway) as auth:
         assert auth.post("/recover", json={"email": "later@example.com"}).status_code == 200
-        db.execute("update private.recovery_requests_without_account set requested_at = now() - interval '61 seconds'")
+        db.execute("update auth.recovery_requests_without_account set requested_at = now() - interval '61 seconds'")
         assert auth.post("/recover", json={"email": "later@example.com"}).status_code == 200
         assert auth.post("/recover", json={"email": "Later@Example.com"}).status_code == 429
 
