@@ -1,4 +1,5 @@
-"""Routes what the listener receives to this process's channels: changes (after RLS), broadcasts, presence diffs."""
+"""Routes what the listener receives to this process's channels: changes (after RLS), broadcasts, presence diffs;
+schema reload notices refresh the table catalog."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, frame_payload
 from gateway.realtime.channels import ChannelRegistry
 from gateway.realtime.frames import RawJson
-from gateway.realtime.listener import CHANGES_CHANNEL
+from gateway.realtime.listener import CHANGES_CHANNEL, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
 
@@ -32,7 +33,11 @@ class Broker:
             if changes:
                 await self.deliver_changes(changes)
                 changes = []
-            self.deliver_bus(message)
+            if channel == SCHEMA_CHANNEL:
+                if message["command"] in ("reload schema", ""):
+                    self.catalog.forget()
+            else:
+                self.deliver_bus(message)
         if changes:
             await self.deliver_changes(changes)
 

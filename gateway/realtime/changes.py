@@ -71,7 +71,8 @@ def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int]) 
 
 
 class TableCatalog:
-    """Column names and types and the primary key per table, read once and refreshed after a while."""
+    """Column names and types and the primary key per table, read once, forgotten on a schema reload notice and
+    refreshed after a while in any case (a notice missed while the listener reconnected)."""
 
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self.pool = pool
@@ -94,3 +95,6 @@ class TableCatalog:
                          key_columns=tuple(name for name, _, is_key in rows if is_key))
         self._cache[key] = (time.monotonic(), info)
         return info
+
+    def forget(self) -> None:
+        self._cache.clear()
