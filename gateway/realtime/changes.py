@@ -47,7 +47,8 @@ class TableInfo:
     key_columns: tuple[str, ...]
 
 
-def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int]) -> dict[str, Any]:
+def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int], record: dict[str, Any]) -> dict[str, Any]:
+    """`record` is the new row as the subscriber was allowed to see it (see Authoriser), not the captured one."""
     # An UPDATE's old values may have been invisible to this subscriber (a row moved between companies), so only
     # its key is sent, as Realtime does with the default replica identity.
     old_record: dict[str, Any] = {}
@@ -63,7 +64,7 @@ def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int]) 
             "commit_timestamp": change.commit_timestamp,
             "type": change.type,
             "columns": list(info.columns),
-            "record": change.record or {},
+            "record": record if change.type != "DELETE" else {},
             "old_record": old_record,
             "errors": None,
         },
