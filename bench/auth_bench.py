@@ -23,6 +23,8 @@ import psycopg
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway import embedded, migrate  # noqa: E402
+from gateway.project import Project  # noqa: E402
+from gateway.settings import PROJECT_ROOT  # noqa: E402
 from gateway.seed import hash_password  # noqa: E402
 from tests.conftest import make_settings  # noqa: E402
 from tests.support.live import run_gateway  # noqa: E402
@@ -84,7 +86,7 @@ def main() -> None:
     data_dir = Path(tempfile.mkdtemp(prefix="auth-bench-"))
     server = embedded.start(data_dir / "pg")
     try:
-        migrate.apply_pending(server.url)
+        migrate.apply_pending(server.url, Project.load(PROJECT_ROOT))
         emails = [f"bench{i}@example.com" for i in range(args.concurrency)]
         with psycopg.connect(server.url, autocommit=True) as conn:
             for email in emails:

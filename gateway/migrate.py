@@ -114,6 +114,9 @@ def apply_pending(
             ledger = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
             supabase_versions = {row[0] for row in conn.execute(
                 "select version from supabase_migrations.schema_migrations")}
+            # As on Supabase, where the migrating role's search_path names `extensions`: a project's SQL may call
+            # uuid_generate_v4() or crypt() unqualified.
+            conn.execute("select set_config('search_path', '\"$user\", public, extensions', true)")
             for file in files:
                 recorded = ledger.get(file.name)
                 if recorded == file.checksum:

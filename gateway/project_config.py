@@ -1,46 +1,176 @@
 """A project's `supabase/config.toml` as gateway settings.
 
 Each supported key becomes the environment variable that would set it, so one parser (Settings.from_env) checks
-every value and the environment overrides the file.
+every value and the environment overrides the file. Values may be written `env(NAME)`, as the Supabase CLI allows.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable, Mapping
+from urllib.parse import quote
 
 from gateway.project import Project
+from gateway.settings import ConfigError, parse_duration
 
 # (table path, key) -> setting name
 SUPPORTED: dict[tuple[str, str], str] = {
     ("api", "port"): "API_PORT",
     ("api", "schemas"): "DB_SCHEMAS",
+    ("api", "extra_search_path"): "DB_EXTRA_SEARCH_PATH",
     ("api", "max_rows"): "MAX_ROWS",
     ("auth", "site_url"): "SITE_URL",
     ("auth", "additional_redirect_urls"): "ADDITIONAL_REDIRECT_URLS",
     ("auth", "jwt_expiry"): "JWT_EXP",
+    ("auth", "refresh_token_reuse_interval"): "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
+    ("auth", "enable_signup"): "DISABLE_SIGNUP",
+    ("auth", "enable_anonymous_sign_ins"): "EXTERNAL_ANONYMOUS_USERS_ENABLED",
     ("auth", "minimum_password_length"): "PASSWORD_MIN_LENGTH",
+    ("auth", "password_requirements"): "PASSWORD_REQUIRED_CHARACTERS",
+    ("auth.email", "enable_signup"): "EXTERNAL_EMAIL_ENABLED",
+    ("auth.email", "double_confirm_changes"): "MAILER_SECURE_EMAIL_CHANGE_ENABLED",
+    ("auth.email", "enable_confirmations"): "MAIL_AUTOCONFIRM",
+    ("auth.email", "secure_password_change"): "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION",
+    ("auth.email", "max_frequency"): "SMTP_MAX_FREQUENCY",
+    ("auth.email", "otp_length"): "MAILER_OTP_LENGTH",
+    ("auth.email", "otp_expiry"): "MAILER_OTP_EXP",
+    ("auth.rate_limit", "token_refresh"): "RATE_LIMIT_TOKEN_REFRESH",
+    ("auth.rate_limit", "sign_in_sign_ups"): "RATE_LIMIT_OTP",
+    ("auth.rate_limit", "token_verifications"): "RATE_LIMIT_VERIFY",
+    ("auth.mfa", "max_enrolled_factors"): "MFA_MAX_ENROLLED_FACTORS",
+    ("auth.mfa.totp", "enroll_enabled"): "MFA_TOTP_ENROLL_ENABLED",
+    ("auth.mfa.totp", "verify_enabled"): "MFA_TOTP_VERIFY_ENABLED",
+    ("inbucket", "enabled"): "DEV_MAILBOX",
 }
+# [auth.email.smtp] together makes SMTP_URL and MAIL_FROM, so its keys are read as one table.
+SMTP_TABLE = "auth.email.smtp"
+SMTP_KEYS = ("enabled", "host", "port", "user", "pass", "admin_email", "sender_name")
+
+# GoTrue's sets for each `password_requirements` value (the Supabase CLI's own translation).
+PASSWORD_REQUIREMENTS = {
+    "": "",
+    "letters_digits": "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789",
+    "lower_upper_letters_digits": "abcdefghijklmnopqrstuvwxyz:ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789",
+    "lower_upper_letters_digits_symbols":
+        "abcdefghijklmnopqrstuvwxyz:ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789:!@#$%^&*()_+-=[]{};'\\\\:\"|<>?,./`~",
+}
+# The file counts these per 5 minutes, as GoTrue does; the gateway's settings count per hour.
+PER_FIVE_MINUTES = {"RATE_LIMIT_TOKEN_REFRESH", "RATE_LIMIT_OTP", "RATE_LIMIT_VERIFY"}
+INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
+                               "PASSWORD_MIN_LENGTH", "MAILER_OTP_LENGTH", "MAILER_OTP_EXP",
+                               "MFA_MAX_ENROLLED_FACTORS"}
+BOOLEANS = {"DISABLE_SIGNUP", "EXTERNAL_ANONYMOUS_USERS_ENABLED", "EXTERNAL_EMAIL_ENABLED",
+            "MAILER_SECURE_EMAIL_CHANGE_ENABLED", "MAIL_AUTOCONFIRM", "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION",
+            "MFA_TOTP_ENROLL_ENABLED", "MFA_TOTP_VERIFY_ENABLED", "DEV_MAILBOX"}
+LISTS = {"DB_SCHEMAS", "DB_EXTRA_SEARCH_PATH", "ADDITIONAL_REDIRECT_URLS"}
+# Keys whose setting says the opposite ("enable_signup" -> DISABLE_SIGNUP).
+NEGATED = {"DISABLE_SIGNUP", "MAIL_AUTOCONFIRM"}
+ENV_PATTERN = re.compile(r"^env\((.*)\)$")
 
 
-def settings_from_config(project: Project) -> dict[str, str]:
+def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[str, str]:
+    """`environ` resolves `env(NAME)` values; a missing variable in a key the gateway reads is an error."""
+    where = str(project.config_file)
     settings: dict[str, str] = {}
     for (table_path, key), name in SUPPORTED.items():
-        value = _lookup(project.config, table_path).get(key)
-        if value is not None:
-            settings[name] = _as_setting(value)
+        value = lookup(project.config, table_path).get(key)
+        if value is None:
+            continue
+        label = f"{where}: [{table_path}] {key}"
+        value = _substitute(value, environ, label)
+        converted = _convert(name, value, label)
+        if converted is not None:
+            settings[name] = converted
+    settings.update(_smtp_settings(lookup(project.config, SMTP_TABLE), environ, f"{where}: [{SMTP_TABLE}]"))
     return settings
 
 
-def _lookup(config: dict[str, Any], table_path: str) -> dict[str, Any]:
+def lookup(config: dict[str, Any], table_path: str) -> dict[str, Any]:
     table: Any = config
     for part in table_path.split("."):
         table = table.get(part, {}) if isinstance(table, dict) else {}
     return table if isinstance(table, dict) else {}
 
 
-def _as_setting(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
+def _substitute(value: Any, environ: Mapping[str, str], label: str) -> Any:
+    """The CLI's rule: a whole string `env(NAME)` becomes that variable's value (an empty one counts as unset)."""
     if isinstance(value, list):
-        return ",".join(str(item) for item in value)
-    return str(value)
+        return [_substitute(item, environ, label) for item in value]
+    if not isinstance(value, str):
+        return value
+    match = ENV_PATTERN.match(value)
+    if match is None:
+        return value
+    resolved = environ.get(match.group(1)) or ""
+    if not resolved:
+        raise ConfigError(f"{label} is {value} but the environment variable {match.group(1)} is not set")
+    return resolved
+
+
+def _convert(name: str, value: Any, label: str) -> str | None:
+    """The value in the form the setting's parser reads; None leaves the gateway's default."""
+    if name in LISTS:
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+            raise ConfigError(f"{label} must be a list of strings, got {value!r}")
+        return ",".join(items)
+    if name in BOOLEANS:
+        flag = _as_bool(value, label)
+        if name == "DEV_MAILBOX" and flag:
+            # Inbucket's equivalent signs people in: only the gateway's own rule (loopback only) may turn it on.
+            return None
+        return _setting_bool(not flag if name in NEGATED else flag)
+    if name in INTEGERS:
+        number = _as_int(value, label)
+        return str(number * 12 if name in PER_FIVE_MINUTES else number)
+    if name == "SMTP_MAX_FREQUENCY":
+        seconds = parse_duration(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+        if seconds is None:
+            raise ConfigError(f"{label} must be a duration such as \"60s\" or \"1m\", got {value!r}")
+        return str(seconds)
+    if not isinstance(value, str):
+        raise ConfigError(f"{label} must be a string, got {value!r}")
+    if name == "PASSWORD_REQUIRED_CHARACTERS":
+        if value not in PASSWORD_REQUIREMENTS:
+            choices = ", ".join(repr(choice) for choice in PASSWORD_REQUIREMENTS)
+            raise ConfigError(f"{label} must be one of {choices}, got {value!r}")
+        return PASSWORD_REQUIREMENTS[value]
+    return value
+
+
+def _as_bool(value: Any, label: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in {"true", "false"}:
+        return value.strip().lower() == "true"
+    raise ConfigError(f"{label} must be true or false, got {value!r}")
+
+
+def _as_int(value: Any, label: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise ConfigError(f"{label} must be a whole number, got {value!r}")
+
+
+def _setting_bool(flag: bool) -> str:
+    return "true" if flag else "false"
+
+
+def _smtp_settings(table: dict[str, Any], environ: Mapping[str, str], label: str) -> dict[str, str]:
+    values = {key: _substitute(table.get(key), environ, f"{label} {key}") for key in SMTP_KEYS}
+    if values["enabled"] is None or not _as_bool(values["enabled"], f"{label} enabled"):
+        return {}
+    host = values["host"]
+    if not isinstance(host, str) or not host:
+        raise ConfigError(f"{label} host must be set when enabled = true")
+    port = _as_int(values["port"] if values["port"] is not None else 587, f"{label} port")
+    user = values["user"] or ""
+    credentials = f"{quote(user, safe='')}:{quote(values['pass'] or '', safe='')}@" if user else ""
+    scheme = "smtps" if port == 465 else "smtp"
+    settings = {"SMTP_URL": f"{scheme}://{credentials}{host}:{port}"}
+    if values["admin_email"]:
+        sender = str(values["admin_email"])
+        settings["MAIL_FROM"] = f"{values['sender_name']} <{sender}>" if values["sender_name"] else sender
+    return settings

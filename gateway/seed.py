@@ -22,6 +22,7 @@ def hash_password(password: str) -> str:
 def seed(url: str, project: Project) -> None:
     """Create the demo accounts and run the seed files in one transaction: all of it or nothing."""
     with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
+        conn.execute("select set_config('search_path', '\"$user\", public, extensions', true)")
         for account in project.demo_accounts:
             _create_account(conn, account)
         for path in project.seed_files:

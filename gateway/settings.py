@@ -25,6 +25,10 @@ PLACEHOLDER_SECRETS = {
 }
 
 
+_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(h|ms|m|s)")
+_DURATION_UNITS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
+
+
 class ConfigError(Exception):
     """A setting a user can fix; the CLI prints it as one line."""
 
@@ -33,6 +37,28 @@ def _bool(value: str | None, default: bool = False) -> bool:
     if value is None or value == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def parse_duration(value: str) -> int | None:
+    """Go's duration syntax as GoTrue and the Supabase CLI write it ("1s", "1m30s"), or plain seconds; whole
+    seconds, rounded up; None when it is neither."""
+    text = value.strip()
+    if text.isdigit():
+        return int(text)
+    parts = _DURATION_PART.findall(text)
+    if not text or "".join(number + unit for number, unit in parts) != text:
+        return None
+    total = sum(float(number) * _DURATION_UNITS[unit] for number, unit in parts)
+    return int(-(-total // 1))
+
+
+def _duration(name: str, value: str | None, default: int) -> int:
+    if value is None or value == "":
+        return default
+    seconds = parse_duration(value)
+    if seconds is None:
+        raise ConfigError(f"{name} must be a duration such as 60s or 1m, got {value!r}")
+    return seconds
 
 
 def _int(name: str, value: str | None, default: int) -> int:
@@ -64,7 +90,19 @@ class Settings:
     dev_mailbox: bool = False
     seed_demo: bool = False
     db_schemas: tuple[str, ...] = ("public",)
+    db_extra_search_path: tuple[str, ...] = ("public", "extensions")
     max_rows: int | None = None
+    disable_signup: bool = False
+    email_signup_enabled: bool = True
+    anonymous_sign_ins_enabled: bool = True
+    password_change_requires_reauthentication: bool = False
+    refresh_token_reuse_interval: int = 10
+    mail_otp_length: int = 6
+    mail_otp_expiry: int = 3600
+    mail_max_frequency: int = 60
+    mfa_max_enrolled_factors: int = 10
+    mfa_totp_enroll_enabled: bool = True
+    mfa_totp_verify_enabled: bool = True
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
     rate_limits_enabled: bool = True
@@ -104,11 +142,11 @@ class Settings:
         """Settings of the project in `project_root` (default: the working directory): its config.toml first,
         then its `.env`, then the environment, each overriding the one before."""
         project = _load_project(project_root or Path.cwd())
-        env: dict[str, str] = project_settings(project)
         dotenv_path = env_file or project.root / ".env"
-        if dotenv_path.exists():
-            env.update({k: v for k, v in dotenv_values(dotenv_path).items() if v is not None})
-        env.update(os.environ if environ is None else environ)
+        outside = {k: v for k, v in dotenv_values(dotenv_path).items() if v is not None} if dotenv_path.exists() else {}
+        outside.update(os.environ if environ is None else environ)
+        # `env(NAME)` in config.toml reads the same .env and environment that override it.
+        env: dict[str, str] = {**project_settings(project, outside), **outside}
 
         database_url = env.get("DATABASE_URL") or None
         if database_url:
@@ -159,7 +197,21 @@ class Settings:
             # Its links sign people in: on by default only for an embedded project that the network cannot reach.
             dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and api_host in LOOPBACK_HOSTS),
             seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled),
-            db_schemas=tuple(s.strip() for s in (env.get("DB_SCHEMAS") or "public").split(",") if s.strip()),
+            db_schemas=_names(env.get("DB_SCHEMAS") or "public"),
+            db_extra_search_path=_names(env.get("DB_EXTRA_SEARCH_PATH", "public,extensions")),
+            disable_signup=_bool(env.get("DISABLE_SIGNUP")),
+            email_signup_enabled=_bool(env.get("EXTERNAL_EMAIL_ENABLED"), default=True),
+            anonymous_sign_ins_enabled=_bool(env.get("EXTERNAL_ANONYMOUS_USERS_ENABLED"), default=True),
+            password_change_requires_reauthentication=_bool(
+                env.get("SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION")),
+            refresh_token_reuse_interval=_int(
+                "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", env.get("SECURITY_REFRESH_TOKEN_REUSE_INTERVAL"), 10),
+            mail_otp_length=_int("MAILER_OTP_LENGTH", env.get("MAILER_OTP_LENGTH"), 6),
+            mail_otp_expiry=_int("MAILER_OTP_EXP", env.get("MAILER_OTP_EXP"), 3600),
+            mail_max_frequency=_duration("SMTP_MAX_FREQUENCY", env.get("SMTP_MAX_FREQUENCY"), 60),
+            mfa_max_enrolled_factors=_int("MFA_MAX_ENROLLED_FACTORS", env.get("MFA_MAX_ENROLLED_FACTORS"), 10),
+            mfa_totp_enroll_enabled=_bool(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
+            mfa_totp_verify_enabled=_bool(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
             password_required_characters=_character_sets(env.get("PASSWORD_REQUIRED_CHARACTERS") or ""),
@@ -193,11 +245,15 @@ def _load_project(root: Path) -> "Project":
     return Project.load(root)
 
 
-def project_settings(project: "Project") -> dict[str, str]:
+def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, str]:
     """The project's config.toml as settings, in the names of the environment variables that override them."""
     from gateway.project_config import settings_from_config
 
-    return settings_from_config(project)
+    return settings_from_config(project, environ)
+
+
+def _names(value: str) -> tuple[str, ...]:
+    return tuple(name.strip() for name in value.split(",") if name.strip())
 
 
 def _character_sets(value: str) -> tuple[str, ...]:

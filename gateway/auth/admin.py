@@ -165,7 +165,7 @@ async def generate_link(ctx: AuthContext) -> dict[str, Any]:
         if verification_type == "email_change":
             otp, hashed = await _email_change_code(ctx, conn, user, link_type)
         else:
-            otp, hashed = await store_token(conn, str(user["id"]), verification_type, email)
+            otp, hashed = await store_token(ctx, conn, str(user["id"]), verification_type, email)
         if link_type == "invite":
             await conn.execute("update auth.users set invited_at = now() where id = %s", (user["id"],))
         body = await user_json(conn, str(user["id"]))

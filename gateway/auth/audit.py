@@ -28,6 +28,7 @@ LOG_TYPES = {
     "user_confirmation_requested": "user",
     "user_repeated_signup": "user",
     "user_updated_password": "user",
+    "user_reauthenticate_requested": "user",
     "factor_in_progress": "factor",
     "factor_unenrolled": "factor",
     "challenge_created": "factor",

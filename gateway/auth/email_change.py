@@ -46,9 +46,9 @@ async def store_codes(settings: Settings, conn: AsyncConnection, user: dict[str,
     is kept, as admin links are generated one at a time. Either way the change needs its confirmations again."""
     codes = {}
     if "new" in which:
-        codes["new"] = _code(new_email, "email_change")
+        codes["new"] = _code(settings, new_email, "email_change")
     if "current" in which and settings.mailer_secure_email_change_enabled and user["email"]:
-        codes["current"] = _code(user["email"], "email_change_current")
+        codes["current"] = _code(settings, user["email"], "email_change_current")
     hashes = {name: codes[name].hashed if name in codes else ("" if name in which else None) for name in ("new", "current")}
     await conn.execute(
         "update auth.users set email_change = %s, email_change_token_new = coalesce(%s, email_change_token_new),"
@@ -68,7 +68,7 @@ async def request(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],
         await conn.execute("update auth.users set email_change = %s where id = %s", (new_email, user_id))
         await apply(ctx, conn, user_id, new_email)
         return
-    check_resend_window(user["email_change_sent_at"])
+    check_resend_window(ctx, user["email_change_sent_at"])
     for code in (await store_codes(ctx.settings, conn, user, new_email)).values():
         link = verify_link(ctx.settings, code.hashed, "email_change", redirect_to)
         await deliver(ctx, auth_mail(code.template, to=code.to, link=link, otp=code.otp,
@@ -103,6 +103,6 @@ async def apply(ctx: AuthContext, conn: AsyncConnection, user_id: str, new_email
     await audit.record(conn, ctx, "user_modified", user_id)
 
 
-def _code(address: str, template: str) -> ChangeCode:
-    otp = new_otp()
+def _code(settings: Settings, address: str, template: str) -> ChangeCode:
+    otp = new_otp(settings)
     return ChangeCode(to=address, otp=otp, hashed=token_hash(address, otp), template=template)

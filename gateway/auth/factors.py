@@ -17,8 +17,8 @@ from gateway.auth.errors import not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid, require_aal2_if_verified_factors
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
 from gateway.db import privileged_tx
+from gateway.settings import Settings
 
-MAX_FACTORS = 10
 CHALLENGE_EXPIRY_SECONDS = 300
 # RFC 6238 with one step of drift either way.
 TOTP_VALID_WINDOW = 1
@@ -30,16 +30,24 @@ class EnrollParams:
     friendly_name: str
     issuer: str
 
-    def validate(self) -> None:
+    def validate(self, settings: Settings) -> None:
         if self.factor_type != "totp":
             raise validation_failed("factor_type needs to be totp")
+        if not settings.mfa_totp_enroll_enabled:
+            raise unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP")
+
+
+def _require_totp_verify(settings: Settings) -> None:
+    """GoTrue refuses challenges and verifications alike while TOTP verification is off."""
+    if not settings.mfa_totp_verify_enabled:
+        raise unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP")
 
 
 async def enroll(ctx: AuthContext) -> dict[str, Any]:
     params = EnrollParams(factor_type=text_field(ctx.body, "factor_type"),
                           friendly_name=text_field(ctx.body, "friendly_name"),
                           issuer=text_field(ctx.body, "issuer") or urlsplit(ctx.settings.site_url).hostname or "gateway")
-    params.validate()
+    params.validate(ctx.settings)
     async with privileged_tx(ctx.pool) as conn:
         cur = conn.cursor(row_factory=dict_row)
         await cur.execute("select email, (select count(*) from auth.mfa_factors where user_id = u.id) as total,"
@@ -47,7 +55,7 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
                           " as verified from auth.users u where id = %s for update", (ctx.user_id,))
         user = await cur.fetchone()
         require_aal2_if_verified_factors(ctx, user["verified"])
-        if user["total"] >= MAX_FACTORS:
+        if user["total"] >= ctx.settings.mfa_max_enrolled_factors:
             raise unprocessable("too_many_enrolled_mfa_factors", "Maximum number of verified factors reached, unenroll to continue")
         if params.friendly_name:
             await cur.execute("select 1 from auth.mfa_factors where user_id = %s and friendly_name = %s",
@@ -70,6 +78,7 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
 
 
 async def challenge(ctx: AuthContext) -> dict[str, Any]:
+    _require_totp_verify(ctx.settings)
     async with privileged_tx(ctx.pool) as conn:
         factor = await _own_factor(ctx, conn)
         cur = await conn.execute(
@@ -88,6 +97,7 @@ async def verify(ctx: AuthContext) -> dict[str, Any]:
     challenge_id, code = text_field(ctx.body, "challenge_id"), text_field(ctx.body, "code")
     if not is_uuid(challenge_id) or not code:
         raise validation_failed("challenge_id and code are required")
+    _require_totp_verify(ctx.settings)
     async with privileged_tx(ctx.pool) as conn:
         factor = await _own_factor(ctx, conn)
         cur = await conn.execute(

@@ -46,12 +46,16 @@ async def require_user(ctx: AuthContext) -> None:
     async with privileged_tx(ctx.pool) as conn:
         cur = await conn.execute(
             "select exists (select 1 from auth.users where id = %s::uuid),"
+            " exists (select 1 from auth.users where id = %s::uuid and banned_until > now()),"
             " exists (select 1 from auth.sessions where id = %s::uuid and user_id = %s::uuid)",
-            (claims["sub"], claims.get("session_id"), claims["sub"]),
+            (claims["sub"], claims["sub"], claims.get("session_id"), claims["sub"]),
         )
-        user_exists, session_exists = await cur.fetchone()
+        user_exists, banned, session_exists = await cur.fetchone()
     if not user_exists:
         raise forbidden("user_not_found", "User from sub claim in JWT does not exist")
+    # GoTrue's answer to a token issued before its user was banned.
+    if banned:
+        raise forbidden("user_banned", "User is banned")
     if not session_exists:
         raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
     ctx.claims = claims

@@ -10,12 +10,8 @@ from urllib.parse import urlencode, urlsplit
 
 from gateway.settings import Settings
 
-OTP_LENGTH = 6
-OTP_EXPIRY_SECONDS = 3600
-
-
-def new_otp() -> str:
-    return "".join(secrets.choice("0123456789") for _ in range(OTP_LENGTH))
+def new_otp(settings: Settings) -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(settings.mail_otp_length))
 
 
 def token_hash(email: str, otp: str) -> str:

@@ -14,8 +14,6 @@ from gateway.auth.links import new_otp, token_hash, verify_link
 from gateway.mail.mailer import Mail, MailError
 from gateway.mail.templates import auth_mail
 
-RESEND_WINDOW_SECONDS = 60
-
 # kind -> (token column, sent-at column); GoTrue keeps magic links in the recovery columns.
 TOKEN_COLUMNS = {
     "signup": ("confirmation_token", "confirmation_sent_at"),
@@ -31,20 +29,22 @@ MAIL_AUDIT = {
 }
 
 
-def check_resend_window(sent_at: datetime | None) -> None:
-    """GoTrue's per-user mail frequency limit: one mail of a kind per 60 seconds."""
+def check_resend_window(ctx: AuthContext, sent_at: datetime | None) -> None:
+    """GoTrue's per-user mail frequency limit: one mail of a kind per SMTP_MAX_FREQUENCY (60 s by default)."""
     if sent_at is None:
         return
+    window = ctx.settings.mail_max_frequency
     elapsed = (datetime.now(timezone.utc) - sent_at).total_seconds()
-    if elapsed < RESEND_WINDOW_SECONDS:
-        wait = int(RESEND_WINDOW_SECONDS - elapsed) + 1
+    if elapsed < window:
+        wait = int(window - elapsed) + 1
         raise AuthError(429, "over_email_send_rate_limit",
                         f"For security purposes, you can only request this after {wait} seconds.")
 
 
-async def store_token(conn: AsyncConnection, user_id: str, kind: str, address: str) -> tuple[str, str]:
+async def store_token(ctx: AuthContext, conn: AsyncConnection, user_id: str, kind: str,
+                      address: str) -> tuple[str, str]:
     """Stores the hash of a new code for `kind`; returns (code, hash)."""
-    otp = new_otp()
+    otp = new_otp(ctx.settings)
     hashed = token_hash(address, otp)
     token_column, sent_column = TOKEN_COLUMNS[kind]
     await conn.execute(
@@ -63,8 +63,8 @@ async def deliver(ctx: AuthContext, mail: Mail) -> None:
 
 async def send_link_mail(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any], kind: str,
                          redirect_to: str) -> None:
-    check_resend_window(user.get(TOKEN_COLUMNS[kind][1]))
-    otp, hashed = await store_token(conn, str(user["id"]), kind, user["email"])
+    check_resend_window(ctx, user.get(TOKEN_COLUMNS[kind][1]))
+    otp, hashed = await store_token(ctx, conn, str(user["id"]), kind, user["email"])
     link = verify_link(ctx.settings, hashed, kind, redirect_to)
     await deliver(ctx, auth_mail(kind, to=user["email"], link=link, otp=otp))
     if kind in MAIL_AUDIT:

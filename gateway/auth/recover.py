@@ -61,6 +61,8 @@ async def handle_otp(ctx: AuthContext) -> dict[str, Any]:
         if user is None:
             if not create:
                 raise unprocessable("otp_disabled", "Signups not allowed for otp")
+            if ctx.settings.disable_signup:
+                raise unprocessable("signup_disabled", "Signups not allowed for this instance")
             user_id = await create_user(conn, email=params.email, password_hash=None, user_metadata=data)
             user = {"id": user_id, "email": params.email, "confirmation_sent_at": None, "recovery_sent_at": None}
         kind = "magiclink" if user.get("email_confirmed_at") else "signup"

@@ -16,7 +16,6 @@ from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, bad_request
 from gateway.auth.users import user_json
 
-REFRESH_REUSE_WINDOW_SECONDS = 10
 
 
 class RefreshTokenReused(AuthError):
@@ -26,6 +25,18 @@ class RefreshTokenReused(AuthError):
         super().__init__(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used")
         self.user_id = user_id
         self.session_id = session_id
+
+
+def user_banned() -> AuthError:
+    return bad_request("user_banned", "User is banned")
+
+
+async def refuse_banned(conn: AsyncConnection, user_id: str) -> None:
+    """Every session is started, raised or extended through here: a banned user gets none, whatever the path."""
+    cur = await conn.execute("select banned_until > now() from auth.users where id = %s", (user_id,))
+    row = await cur.fetchone()
+    if row is not None and row[0]:
+        raise user_banned()
 
 
 def new_refresh_token() -> str:
@@ -78,6 +89,7 @@ async def start_session(
     *, action: str | None, traits: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A new aal1 session; `action` names the audit entry it is recorded under (None when the caller records)."""
+    await refuse_banned(conn, user_id)
     cur = await conn.execute(
         "insert into auth.sessions (user_id, aal, amr, user_agent, ip) values (%s, 'aal1', %s, %s, %s) returning id",
         (user_id, json.dumps([amr_entry(method)]), ctx.user_agent, inet_or_none(ctx.ip)),
@@ -98,6 +110,7 @@ async def raise_to_aal2(ctx: AuthContext, conn: AsyncConnection, session_id: str
         (factor_id, json.dumps([amr_entry("totp")]), session_id),
     )
     user_id = str((await cur.fetchone())[0])
+    await refuse_banned(conn, user_id)
     await revoke_family(conn, session_id)
     refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
     return await session_response(ctx, conn, user_id, session_id, refresh_token)
@@ -106,20 +119,19 @@ async def raise_to_aal2(ctx: AuthContext, conn: AsyncConnection, session_id: str
 async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dict[str, Any]:
     cur = conn.cursor(row_factory=dict_row)
     await cur.execute(
-        "select rt.*, extract(epoch from now() - rt.updated_at) as revoked_for, u.banned_until > now() as banned"
-        " from auth.refresh_tokens rt join auth.users u on u.id = rt.user_id where rt.token = %s for update of rt",
+        "select *, extract(epoch from now() - updated_at) as revoked_for from auth.refresh_tokens"
+        " where token = %s for update",
         (presented,),
     )
     row = await cur.fetchone()
     if row is None:
         raise bad_request("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
-    if row["banned"]:
-        raise bad_request("user_banned", "User is banned")
     user_id, session_id = str(row["user_id"]), str(row["session_id"])
+    await refuse_banned(conn, user_id)
     if row["revoked"]:
         active = await _active_token(conn, session_id)
         # A client that lost the response to its refresh may ask again briefly and get the same child back.
-        if active and row["revoked_for"] < REFRESH_REUSE_WINDOW_SECONDS:
+        if active and row["revoked_for"] < ctx.settings.refresh_token_reuse_interval:
             return await session_response(ctx, conn, user_id, session_id, active)
         raise RefreshTokenReused(user_id, session_id)
     await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where id = %s", (row["id"],))

@@ -10,7 +10,7 @@ from typing import Any
 
 from gateway.auth import audit, pkce
 from gateway.auth.context import AuthContext, check_email, object_field, text_field
-from gateway.auth.errors import unprocessable, validation_failed
+from gateway.auth.errors import bad_request, unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
 from gateway.auth.mails import send_link_mail
 from gateway.auth.passwords import check_strength, hash_password
@@ -44,12 +44,20 @@ class SignupParams:
         return not self.email and not self.password
 
     def validate(self, ctx: AuthContext) -> None:
-        if text_field(ctx.body, "phone"):
+        phone = text_field(ctx.body, "phone")
+        # GoTrue's order: the anonymous provider, then signups as a whole, then the sign-up's own provider.
+        if self.anonymous and not phone and not ctx.settings.anonymous_sign_ins_enabled:
+            raise unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled")
+        if ctx.settings.disable_signup:
+            raise unprocessable("signup_disabled", "Signups not allowed for this instance")
+        if phone:
             raise unprocessable("phone_provider_disabled", "Phone signups are disabled")
         self.code_challenge_method = pkce.check_challenge_params(
             self.code_challenge, text_field(ctx.body, "code_challenge_method"))
         if self.anonymous:
             return
+        if not ctx.settings.email_signup_enabled:
+            raise bad_request("email_provider_disabled", "Email signups are disabled")
         if not self.email:
             raise validation_failed("To signup, please provide your email")
         self.email = check_email(self.email)

@@ -10,7 +10,7 @@ from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import bad_request, validation_failed
 from gateway.auth.passwords import password_matches
 from gateway.auth.sessions import RefreshTokenReused, revoke_family, rotate, start_session
-from gateway.auth.users import find_by_email, is_banned
+from gateway.auth.users import find_by_email
 from gateway.db import privileged_tx
 
 
@@ -45,8 +45,6 @@ async def password_grant(ctx: AuthContext) -> dict[str, Any]:
         matched = await password_matches(params.password, user["encrypted_password"] if user else None)
         if user is None or not matched:
             raise bad_request("invalid_credentials", "Invalid login credentials")
-        if is_banned(user):
-            raise bad_request("user_banned", "User is banned")
         if user["email_confirmed_at"] is None:
             raise bad_request("email_not_confirmed", "Email not confirmed")
         return await start_session(ctx, conn, str(user["id"]), "password", action="login",

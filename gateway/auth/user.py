@@ -8,7 +8,7 @@ from typing import Any
 
 from psycopg import AsyncConnection
 
-from gateway.auth import audit, email_change
+from gateway.auth import audit, email_change, reauthenticate
 from gateway.auth.context import AuthContext, check_email, text_field
 from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
@@ -23,6 +23,7 @@ class UpdateUserParams:
     email: str | None
     password: str | None
     data: dict[str, Any] | None
+    nonce: str | None = None
 
     @classmethod
     def from_body(cls, body: dict[str, Any]) -> "UpdateUserParams":
@@ -32,7 +33,8 @@ class UpdateUserParams:
         password = body.get("password")
         if password is not None and not isinstance(password, str):
             raise validation_failed("password must be a string")
-        return cls(email=text_field(body, "email") or None, password=password or None, data=data)
+        return cls(email=text_field(body, "email") or None, password=password or None, data=data,
+                   nonce=text_field(body, "nonce") or None)
 
     def validate(self, settings: Settings) -> None:
         if self.email is not None:
@@ -61,6 +63,7 @@ async def handle_put(ctx: AuthContext) -> dict[str, Any]:
         if params.data is not None:
             await _merge_metadata(conn, ctx.user_id, params.data)
         if params.password is not None:
+            await reauthenticate.check_password_change(ctx, conn, user, params.nonce)
             if user["encrypted_password"] and await password_matches(params.password, user["encrypted_password"]):
                 raise unprocessable("same_password", "New password should be different from the old password.")
             await conn.execute("update auth.users set encrypted_password = %s, updated_at = now() where id = %s",

@@ -13,9 +13,9 @@ from psycopg.rows import dict_row
 from gateway.auth import email_change, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, forbidden, validation_failed
-from gateway.auth.links import OTP_EXPIRY_SECONDS, allowed_redirect, token_hash
+from gateway.auth.links import allowed_redirect, token_hash
 from gateway.auth.sessions import start_session
-from gateway.auth.users import mark_email_confirmed
+from gateway.auth.users import is_banned, mark_email_confirmed
 from gateway.db import privileged_tx
 
 EMAIL_CHANGE_COLUMNS = (("email_change_token_new", "email_change_sent_at"),
@@ -30,6 +30,9 @@ VERIFY_TYPES: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
     "email": ((("confirmation_token", "confirmation_sent_at"), ("recovery_token", "recovery_sent_at")), "otp"),
 }
 EXPIRED = "Token has expired or is invalid"
+LINK_EXPIRED = "Email link is invalid or has expired"
+# GoTrue's error parameter for a failed link, by HTTP status.
+OAUTH_ERRORS = {400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error"}
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,9 @@ class VerifyParams:
         if not self.token_hash and not (self.email and self.code):
             raise validation_failed("Verify requires either a token hash, or an email and a token")
 
+    def expired(self) -> AuthError:
+        return forbidden("otp_expired", LINK_EXPIRED if self.token_hash else EXPIRED)
+
     @property
     def hashed(self) -> str:
         return self.token_hash or token_hash(self.email, self.code)
@@ -77,8 +83,8 @@ async def handle_get(ctx: AuthContext) -> RedirectResponse:
             session = await start_session(ctx, conn, consumed.user_id, VERIFY_TYPES[params.type][1],
                                           action=consumed.action)
     except AuthError as error:
-        fragment = urlencode({"error": "access_denied", "error_code": error.code,
-                              "error_description": "Email link is invalid or has expired"})
+        fragment = urlencode({"error": OAUTH_ERRORS.get(error.status, "access_denied"), "error_code": error.code,
+                              "error_description": error.message})
         return RedirectResponse(f"{redirect_to}#{fragment}", 303)
     fragment = urlencode({
         "access_token": session["access_token"], "expires_at": session["expires_at"],
@@ -112,15 +118,18 @@ async def _consume(ctx: AuthContext, conn: AsyncConnection, params: VerifyParams
             f" from auth.users where {token_column} = %s"
             + (" and (lower(email) = lower(%s) or lower(email_change) = lower(%s))" if params.email else "")
             + " for update",
-            (OTP_EXPIRY_SECONDS, params.hashed, *((params.email, params.email) if params.email else ())),
+            (ctx.settings.mail_otp_expiry, params.hashed, *((params.email, params.email) if params.email else ())),
         )
         user = await cur.fetchone()
         if user is not None:
             break
     else:
-        raise forbidden("otp_expired", EXPIRED)
+        raise params.expired()
+    # GoTrue refuses a banned user's link before using it; start_session would refuse it too, but later.
+    if is_banned(user):
+        raise forbidden("user_banned", "User is banned")
     if user["token_expired"]:
-        raise forbidden("otp_expired", EXPIRED)
+        raise params.expired()
     user_id = str(user["id"])
     if token_column in email_change.TOKEN_COLUMNS:
         completed = await email_change.confirm(ctx, conn, user, token_column)

@@ -30,6 +30,9 @@ TEMPLATES = {
     "email_change_current": Template("Confirm Email Address", "Confirm email change",
                                      "Follow this link to confirm the update of your email from {email} to {new_email}:",
                                      "Change email"),
+    # A code to type, no link (GoTrue's reauthentication mail).
+    "reauthentication": Template("Confirm reauthentication", "Confirm reauthentication",
+                                 "Enter this code to confirm it is you:", ""),
 }
 
 
@@ -38,16 +41,17 @@ def auth_mail(kind: str, *, to: str, link: str, otp: str, email: str | None = No
     """`email` and `new_email` are the addresses an email-change mail names."""
     template = TEMPLATES[kind]
     intro = template.intro.format(email=email or to, new_email=new_email or to)
+    code = "Or enter this code" if link else "Code"
     text = (
-        f"{template.heading}\n\n{intro}\n\n{link}\n\n"
-        f"Or enter this code: {otp}\n\n"
+        f"{template.heading}\n\n{intro}\n\n" + (f"{link}\n\n" if link else "")
+        + f"{code}: {otp}\n\n"
         "If you did not ask for this, you can ignore this mail.\n"
     )
     html = (
         f"<h2>{escape(template.heading)}</h2>"
         f"<p>{escape(intro)}</p>"
-        f'<p><a href="{escape(link, quote=True)}">{escape(template.action)}</a></p>'
-        f"<p>Or enter this code: <strong>{escape(otp)}</strong></p>"
+        + (f'<p><a href="{escape(link, quote=True)}">{escape(template.action)}</a></p>' if link else "")
+        + f"<p>{code}: <strong>{escape(otp)}</strong></p>"
         "<p>If you did not ask for this, you can ignore this mail.</p>"
     )
     return Mail(to=to, subject=template.subject, text=text, html=html, kind=f"auth.{kind}")

@@ -26,13 +26,19 @@ class Result:
     location: list[Any] | None
 
 
+def search_path(schema: str, extra: tuple[str, ...]) -> str:
+    """PostgREST's: the request's schema first, then db-extra-search-path, each quoted."""
+    names = dict.fromkeys((schema, *extra))
+    return ", ".join('"' + name.replace('"', '""') + '"' for name in names)
+
+
 async def run(pool: AsyncConnectionPool, caller: Caller, req: ApiRequest, action: Action, *, path: str,
-              headers: Mapping[str, str], max_rows: int | None) -> Result:
+              headers: Mapping[str, str], max_rows: int | None, extra_search_path: tuple[str, ...]) -> Result:
     result: Result | None = None
     try:
         async with request_tx(pool, role=caller.role, claims=caller.claims, method=req.method, path=path,
                               headers=headers, read_only=req.read_only,
-                              search_path=f'"{req.schema}", extensions') as conn:
+                              search_path=search_path(req.schema, extra_search_path)) as conn:
             if action.media.kind == "plan":
                 return await _explain(conn, action)
             row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()

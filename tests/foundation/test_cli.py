@@ -26,17 +26,17 @@ def gateway_env(**values) -> dict[str, str]:
     return env
 
 
-def run_cli(*args, **env) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gateway", *args], env=gateway_env(**env),
+def run_cli(*args, cwd: Path | None = None, **env) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gateway", *args], env=gateway_env(**env), cwd=cwd,
                           capture_output=True, text=True, timeout=TIMEOUT)
 
 
 class ServeProcess:
-    def __init__(self, data_dir: Path, port: int):
+    def __init__(self, data_dir: Path, port: int, cwd: Path | None = None):
         self.port = port
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gateway", "serve"], env=gateway_env(DATA_DIR=data_dir, API_PORT=port),
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
         )
 
     def __enter__(self) -> "ServeProcess":
@@ -157,3 +157,34 @@ def test_migrate_applies_to_database_url_and_is_idempotent(pg_cluster):
         assert "0 applied" in second.stdout
     finally:
         pg_cluster.drop_database(name)
+
+
+def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir):
+    folder = data_dir.parent / "my-app"
+    folder.mkdir()
+    created = run_cli("init", cwd=folder)
+    assert created.returncode == 0, created.stderr
+    for path in ("supabase/config.toml", "supabase/seed.sql", "supabase/.gitignore", ".gitignore"):
+        assert (folder / path).is_file(), path
+    assert (folder / "supabase" / "migrations").is_dir()
+    assert ".data" in (folder / ".gitignore").read_text().splitlines()
+    assert 'project_id = "my-app"' in (folder / "supabase" / "config.toml").read_text()
+
+    again = run_cli("init", cwd=folder)
+    assert again.returncode == 1 and "already exists; not overwriting" in again.stderr
+    assert "Traceback" not in again.stderr
+
+    deno = folder / "supabase" / "functions" / "hello"
+    deno.mkdir(parents=True)
+    (deno / "index.ts").write_text("Deno.serve(() => new Response('hi'))")
+    port = free_port()
+    with ServeProcess(data_dir, port, cwd=folder) as server:
+        server.wait_healthy()
+        with psycopg.connect(db_url(data_dir)) as conn:
+            public = conn.execute("select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace"
+                                  " where n.nspname = 'public'").fetchone()[0]
+        output = server.stop()
+    assert public == 0, "a new project has nothing in public"
+    warnings = [line for line in output.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "Deno functions not served" in warnings[0] and "hello" in warnings[0]
+    assert "Traceback" not in output

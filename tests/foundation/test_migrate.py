@@ -127,3 +127,20 @@ def test_a_failing_migration_leaves_nothing_half_applied(empty_database, copied_
     with psycopg.connect(empty_database) as conn:
         assert conn.execute("select to_regclass('public.half_written')").fetchone()[0] is None
         assert conn.execute("select to_regclass('public.tickets')").fetchone()[0] is None
+
+
+def test_project_sql_calls_the_standard_extensions_unqualified(empty_database, tmp_path):
+    """As on Supabase: uuid-ossp and pgcrypto are in `extensions`, which the migrating role's search_path names."""
+    migrations = tmp_path / "supabase" / "migrations"
+    migrations.mkdir(parents=True)
+    (migrations / "20240101000000_items.sql").write_text(
+        "create table public.items (id uuid primary key default uuid_generate_v4(), secret text);\n"
+        "insert into public.items (secret) values (crypt('hunter22', gen_salt('bf')));\n")
+    migrate.apply_pending(empty_database, Project.load(tmp_path))
+    with psycopg.connect(empty_database) as conn:
+        matches = conn.execute(
+            "select extensions.crypt('hunter22', secret) = secret from public.items").fetchone()[0]
+        schemas = dict(conn.execute("select extname, extnamespace::regnamespace::text from pg_extension"
+                                    " where extname in ('uuid-ossp', 'pgcrypto')").fetchall())
+    assert matches is True
+    assert schemas == {"uuid-ossp": "extensions", "pgcrypto": "extensions"}

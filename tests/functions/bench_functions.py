@@ -22,6 +22,8 @@ from pathlib import Path
 import httpx
 
 from gateway import embedded, migrate
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings
 from tests.functions.conftest import FORWARDED, SAMPLE_FUNCTIONS
 from tests.functions.standalone import function_process
@@ -79,7 +81,7 @@ def main() -> None:
         name = cluster.create_database("bench_functions")
         stack.callback(cluster.drop_database, name)
         database_url = cluster.url_for(name)
-        migrate.apply_pending(database_url)
+        migrate.apply_pending(database_url, Project.load(PROJECT_ROOT))
         data = Path(tempfile.mkdtemp(prefix="bench-fn-data-"))
         stack.callback(shutil.rmtree, data, ignore_errors=True)
 

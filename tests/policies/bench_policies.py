@@ -17,6 +17,8 @@ from pathlib import Path
 import psycopg
 
 from gateway import embedded, migrate
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT
 from gateway.claims import resolve_caller
 from gateway.db import open_pool, request_tx
 from gateway.keys import JwtKeys
@@ -57,7 +59,7 @@ def main(tickets: int = 20000, rounds: int = 50) -> None:
     data_dir = Path(tempfile.mkdtemp(prefix="bench-policies-"))
     server = embedded.start(data_dir)
     try:
-        migrate.apply_pending(server.url)
+        migrate.apply_pending(server.url, Project.load(PROJECT_ROOT))
         with psycopg.connect(server.url, autocommit=True) as db:
             world = build_world(db, JwtKeys("bench-only-jwt-secret-0123456789abcdef0123456789"))
             fill_tickets(db, tickets)

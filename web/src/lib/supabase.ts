@@ -1,11 +1,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
 import type { Platform } from '@/config/paths';
 import { readSupabaseConfig } from './runtime-config';
 
 const config = readSupabaseConfig();
 
-function createPlatformClient(platform: Platform): SupabaseClient {
-  return createClient(config.url, config.anonKey, {
+function createPlatformClient(platform: Platform): SupabaseClient<Database> {
+  return createClient<Database>(config.url, config.anonKey, {
     auth: {
       storageKey: `gulfsec-${platform}-auth`,
       persistSession: true,
@@ -21,6 +22,6 @@ function createPlatformClient(platform: Platform): SupabaseClient {
 export const partnerClient = createPlatformClient('partner');
 export const ticketingClient = createPlatformClient('ticketing');
 
-export function getClient(platform: Platform): SupabaseClient {
+export function getClient(platform: Platform): SupabaseClient<Database> {
   return platform === 'partner' ? partnerClient : ticketingClient;
 }

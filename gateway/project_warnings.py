@@ -1,0 +1,119 @@
+"""What a project asks for that the gateway does not do, named in one line at start.
+
+A config.toml fresh from `supabase init` must not read as a wall of warnings, so a setting is named only when it
+asks for something: a section switched on that the gateway lacks, a served section switched off, or a key whose
+value differs from the CLI template's. The CLI's local tooling (ports of its containers, Studio, the log backend)
+has no meaning here and is never named. Deno functions are named too: the gateway runs Python handlers only.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Iterator
+
+from gateway.project import Project
+from gateway.project_config import SMTP_TABLE, SUPPORTED, lookup
+
+# Read by gateway/project.py itself.
+READ_BY_PROJECT = {("db.seed", "enabled"), ("db.seed", "sql_paths")}
+# Sections the gateway serves: their `enabled = true` is fine, `enabled = false` is not honoured.
+SERVED = {"api", "auth", "realtime", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
+# The Supabase CLI's own containers and tools, and the gateway's own table.
+TOOLING_TABLES = ("db.pooler", "studio", "analytics", "experimental", "gateway")
+TOOLING_KEYS = {
+    ("", "project_id"), ("db", "port"), ("db", "shadow_port"), ("db", "health_timeout"), ("db", "major_version"),
+    ("inbucket", "port"), ("inbucket", "smtp_port"), ("inbucket", "pop3_port"), ("inbucket", "admin_email"),
+    ("inbucket", "sender_name"), ("edge_runtime", "policy"), ("edge_runtime", "inspector_port"),
+    ("edge_runtime", "deno_version"), ("realtime", "ip_version"), ("realtime", "max_header_length"),
+}
+# The `supabase init` template's values for the keys the gateway does not read, outside sections it switches off.
+TEMPLATE_DEFAULTS: dict[tuple[str, str], Any] = {
+    ("db.migrations", "schema_paths"): [],
+    ("auth", "enable_refresh_token_rotation"): True,
+    ("auth", "enable_manual_linking"): False,
+    ("auth.rate_limit", "email_sent"): 2,
+    ("auth.rate_limit", "sms_sent"): 30,
+    ("auth.rate_limit", "anonymous_users"): 30,
+    ("auth.rate_limit", "web3"): 30,
+    ("auth.sms", "enable_signup"): False,
+    ("auth.sms", "enable_confirmations"): False,
+    ("auth.sms", "template"): "Your code is {{ .Code }}",
+    ("auth.sms", "max_frequency"): "5s",
+    ("auth.mfa.phone", "enroll_enabled"): False,
+    ("auth.mfa.phone", "verify_enabled"): False,
+    ("auth.mfa.phone", "otp_length"): 6,
+    ("auth.mfa.phone", "template"): "Your code is {{ .Code }}",
+    ("auth.mfa.phone", "max_frequency"): "5s",
+}
+DENO_ENTRY_POINTS = ("index.ts", "index.js", "index.tsx", "index.mjs")
+_MISSING = object()
+
+
+def unsupported(project: Project) -> list[str]:
+    """One entry per section or table: "[storage]", "[auth] enable_manual_linking, jwt_issuer"."""
+    served = SERVED | {table for table, _ in SUPPORTED}
+    honoured = set(SUPPORTED) | READ_BY_PROJECT | {(SMTP_TABLE, key) for key in lookup(project.config, SMTP_TABLE)}
+    sections: list[str] = []
+    keys: dict[str, list[str]] = defaultdict(list)
+    for table, key, value, enclosing in _leaves(project.config):
+        if (table, key) in honoured or (table, key) in TOOLING_KEYS or _under(table, TOOLING_TABLES):
+            continue
+        if _switched_off(table, enclosing) or _under(table, sections):
+            continue
+        if key == "enabled" and isinstance(value, bool):
+            if value and table not in served:
+                sections.append(table)
+            elif not value and table in served:
+                keys[table].append("enabled = false")
+        elif TEMPLATE_DEFAULTS.get((table, key), _MISSING) != value:
+            keys[table].append(key)
+    named = [f"[{table}]" for table in sections]
+    named += [f"[{table or 'top level'}] {', '.join(names)}" for table, names in keys.items()
+              if not _under(table, sections)]
+    return named
+
+
+def deno_functions(project: Project) -> list[str]:
+    folder = project.functions_dir
+    if folder is None or not folder.is_dir():
+        return []
+    return [entry.name for entry in sorted(folder.iterdir())
+            if entry.is_dir() and any((entry / name).is_file() for name in DENO_ENTRY_POINTS)]
+
+
+def start_warning(project: Project) -> str | None:
+    """The one warning `gateway serve` prints, or None when the project asks for nothing the gateway lacks."""
+    parts = []
+    settings = unsupported(project)
+    if settings:
+        parts.append(f"{project.config_file} asks for what the gateway does not support (ignored): "
+                     + "; ".join(settings))
+    functions = deno_functions(project)
+    if functions:
+        parts.append("Deno functions not served (the gateway runs Python handlers only): " + ", ".join(functions))
+    return ". ".join(parts) or None
+
+
+def _leaves(config: dict[str, Any], table: str = "",
+            enclosing: tuple[dict[str, Any], ...] = ()) -> Iterator[tuple[str, str, Any, tuple[dict[str, Any], ...]]]:
+    """(table path, key, value, the tables from the top down to this one) for every value that is not a table."""
+    chain = (*enclosing, config)
+    for key, value in config.items():
+        if isinstance(value, dict):
+            yield from _leaves(value, f"{table}.{key}" if table else key, chain)
+        else:
+            yield table, key, value, chain
+
+
+def _switched_off(table: str, enclosing: tuple[dict[str, Any], ...]) -> bool:
+    """A section (or one above it) with `enabled = false` asks for nothing, unless the gateway serves it."""
+    parts = table.split(".") if table else []
+    for depth, section in enumerate(enclosing[1:], start=1):
+        if section.get("enabled") is False and ".".join(parts[:depth]) not in SERVED:
+            return True
+    return False
+
+
+def _under(table: str, sections: Any) -> bool:
+    return any(table == section or table.startswith(section + ".") for section in sections)
+

@@ -1,0 +1,65 @@
+"""`gateway migration new`, `gateway db reset` and `gateway db dump` in a project folder, as a user runs them."""
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from gateway import embedded
+
+from tests.foundation.test_cli import db_url, run_cli
+
+
+@pytest.fixture()
+def project():
+    """A project folder outside pytest's temp root (the embedded server's system user must reach its data)."""
+    root = Path(tempfile.mkdtemp(prefix="gateway-db-commands-"))
+    root.chmod(0o755)
+    yield root
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def cli(project: Path, *args):
+    result = run_cli("--workdir", str(project), *args, DATA_DIR=project / ".data")
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def test_migration_new_reset_and_dump(project):
+    created = cli(project, "migration", "new", "Create todos!").stdout
+    [migration] = (project / "supabase" / "migrations").glob("*.sql")
+    assert str(migration) in created
+    assert migration.name[:14].isdigit() and migration.name.endswith("_create_todos.sql")
+    migration.write_text("create table public.todos (id bigint generated always as identity primary key,"
+                         " task text not null check (char_length(task) > 3));\n")
+    (project / "supabase" / "seed.sql").write_text("insert into public.todos (task) values ('water the plants');\n")
+
+    cli(project, "migrate")
+    with embedded.borrowed(project / ".data"), psycopg.connect(db_url(project / ".data")) as conn:
+        conn.execute("insert into public.todos (task) values ('added by hand')")
+    output = cli(project, "db", "reset").stdout
+    assert "Database reset." in output
+    # The embedded wheel starts a data folder's server once per process: read back through the CLI.
+    data = cli(project, "db", "dump", "--data-only").stdout
+    assert "water the plants" in data and "added by hand" not in data, "reset drops what was added, seeds again"
+    ledger = cli(project, "db", "dump", "--data-only", "--schema", "supabase_migrations").stdout
+    assert f"('{migration.name[:14]}'" in ledger and "'create_todos'" in ledger
+
+    schema = cli(project, "db", "dump").stdout
+    assert "CREATE TABLE public.todos" in schema and "char_length(task) > 3" in schema
+    assert "auth.users" not in schema and "realtime." not in schema, "the platform is not part of a project's dump"
+    assert not (project / ".data" / "pg" / "postmaster.pid").exists(), "one-shot commands stop what they started"
+
+
+def test_reset_of_an_external_database_needs_force(project):
+    result = run_cli("--workdir", str(project), "db", "reset", DATA_DIR=project / ".data",
+                     DATABASE_URL="postgresql://nobody@127.0.0.1:1/none", JWT_SECRET="x" * 40)
+    assert result.returncode == 1
+    assert "add --force" in result.stderr or "cannot connect" in result.stderr
+
+
+def test_migration_new_refuses_a_name_without_letters(project):
+    result = run_cli("--workdir", str(project), "migration", "new", "!!!", DATA_DIR=project / ".data")
+    assert result.returncode == 1 and "needs a name" in result.stderr

@@ -1,0 +1,198 @@
+"""A Supabase project's config.toml as gateway settings: the keys honoured, env() values, errors, the one warning.
+
+fixtures/supabase_init_config.toml is the config.toml `supabase init` writes (supabase/cli
+apps/cli-go/pkg/config/templates/config.toml at 1d1e719, rendered for a project named my-app).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gateway.project import Project
+from gateway.project_warnings import start_warning
+from gateway.settings import ConfigError, Settings
+
+FIXTURE = Path(__file__).with_name("fixtures") / "supabase_init_config.toml"
+
+
+def project_with(root: Path, config: str) -> Path:
+    (root / "supabase").mkdir(parents=True, exist_ok=True)
+    (root / "supabase" / "config.toml").write_text(config)
+    return root
+
+
+def settings_of(root: Path, **env: str) -> Settings:
+    return Settings.from_env({"DATA_DIR": str(root / ".data"), **env}, project_root=root)
+
+
+def test_every_honoured_key_reaches_its_setting(tmp_path):
+    root = project_with(tmp_path, """
+[api]
+port = 6100
+schemas = ["public", "api"]
+extra_search_path = ["extensions"]
+max_rows = 50
+[auth]
+site_url = "https://app.example"
+additional_redirect_urls = ["https://app.example/**"]
+jwt_expiry = 600
+refresh_token_reuse_interval = 3
+enable_signup = false
+enable_anonymous_sign_ins = false
+minimum_password_length = 10
+password_requirements = "lower_upper_letters_digits"
+[auth.rate_limit]
+token_refresh = 10
+sign_in_sign_ups = 5
+token_verifications = 2
+[auth.email]
+enable_signup = false
+double_confirm_changes = false
+enable_confirmations = true
+secure_password_change = true
+max_frequency = "1m30s"
+otp_length = 8
+otp_expiry = 120
+[auth.email.smtp]
+enabled = true
+host = "smtp.example.com"
+port = 465
+user = "apikey"
+pass = "p@ss word"
+admin_email = "no-reply@example.com"
+sender_name = "Example"
+[auth.mfa]
+max_enrolled_factors = 2
+[auth.mfa.totp]
+enroll_enabled = false
+verify_enabled = false
+[inbucket]
+enabled = false
+""")
+    s = settings_of(root)
+    assert (s.api_port, s.db_schemas, s.db_extra_search_path, s.max_rows) == (6100, ("public", "api"), ("extensions",), 50)
+    assert (s.site_url, s.additional_redirect_urls, s.jwt_exp) == ("https://app.example", ("https://app.example/**",), 600)
+    assert s.refresh_token_reuse_interval == 3
+    assert s.disable_signup and not s.anonymous_sign_ins_enabled and not s.email_signup_enabled
+    assert s.password_min_length == 10
+    assert s.password_required_characters == ("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789")
+    # The file counts per 5 minutes as GoTrue does; the settings per hour.
+    assert (s.rate_limit_token_per_hour, s.rate_limit_email_per_hour, s.rate_limit_verify_per_hour) == (120, 60, 24)
+    assert not s.mailer_secure_email_change_enabled and not s.mail_autoconfirm
+    assert s.password_change_requires_reauthentication
+    assert (s.mail_max_frequency, s.mail_otp_length, s.mail_otp_expiry) == (90, 8, 120)
+    assert s.smtp_url == "smtps://apikey:p%40ss%20word@smtp.example.com:465"
+    assert s.mail_from == "Example <no-reply@example.com>"
+    assert (s.mfa_max_enrolled_factors, s.mfa_totp_enroll_enabled, s.mfa_totp_verify_enabled) == (2, False, False)
+    assert not s.dev_mailbox
+
+
+def test_symbols_requirement_keeps_gotrue_s_escaped_colon(tmp_path):
+    root = project_with(tmp_path, '[auth]\npassword_requirements = "lower_upper_letters_digits_symbols"\n')
+    symbols = settings_of(root).password_required_characters[3]
+    assert {":", "\\", "!", "`", "~"} <= set(symbols)
+
+
+def test_the_environment_overrides_the_file(tmp_path):
+    root = project_with(tmp_path, '[api]\nport = 6100\n[auth.email]\nenable_confirmations = true\n')
+    s = settings_of(root, API_PORT="6200", MAIL_AUTOCONFIRM="true")
+    assert s.api_port == 6200 and s.mail_autoconfirm
+
+
+def test_env_values_read_the_environment_and_the_dotenv_file(tmp_path):
+    root = project_with(tmp_path, """
+[api]
+port = "env(APP_PORT)"
+[auth]
+site_url = "env(APP_SITE)"
+[auth.email.smtp]
+enabled = true
+host = "smtp.example.com"
+user = "apikey"
+pass = "env(SMTP_SECRET)"
+""")
+    (root / ".env").write_text("APP_SITE=https://from-dotenv.example\nSMTP_SECRET=s3cret\n")
+    s = settings_of(root, APP_PORT="6300")
+    assert (s.api_port, s.site_url) == (6300, "https://from-dotenv.example")
+    assert s.smtp_url == "smtp://apikey:s3cret@smtp.example.com:587"
+
+
+def test_an_unset_env_value_in_an_honoured_key_names_the_key_and_the_variable(tmp_path):
+    root = project_with(tmp_path, '[auth]\nsite_url = "env(NOT_SET_ANYWHERE)"\n')
+    with pytest.raises(ConfigError, match=r"\[auth\] site_url is env\(NOT_SET_ANYWHERE\) but the environment "
+                                          r"variable NOT_SET_ANYWHERE is not set"):
+        settings_of(root)
+
+
+def test_malformed_toml_is_one_line_naming_the_line(tmp_path):
+    root = project_with(tmp_path, '[api]\nport = 54321\nschemas = = ["public"]\n')
+    with pytest.raises(ConfigError) as raised:
+        settings_of(root)
+    message = str(raised.value)
+    assert "config.toml is not valid TOML" in message and "line 3" in message and "\n" not in message
+
+
+@pytest.mark.parametrize(("config", "message"), [
+    ('[api]\nport = "fifty"\n', r"\[api\] port must be a whole number, got 'fifty'"),
+    ('[auth]\nenable_signup = "sometimes"\n', r"\[auth\] enable_signup must be true or false"),
+    ('[api]\nschemas = "public"\n', None),
+    ('[api]\nschemas = [1, 2]\n', r"\[api\] schemas must be a list of strings"),
+    ('[auth]\npassword_requirements = "strong"\n', r"\[auth\] password_requirements must be one of"),
+    ('[auth.email]\nmax_frequency = "soon"\n', r"\[auth.email\] max_frequency must be a duration"),
+    ('[auth.email.smtp]\nenabled = true\n', r"\[auth.email.smtp\] host must be set"),
+])
+def test_a_wrong_type_names_the_key(tmp_path, config, message):
+    root = project_with(tmp_path, config)
+    if message is None:
+        assert settings_of(root).db_schemas == ("public",)
+        return
+    with pytest.raises(ConfigError, match=message):
+        settings_of(root)
+
+
+def test_a_fresh_supabase_init_config_notes_only_storage(tmp_path):
+    root = project_with(tmp_path, FIXTURE.read_text())
+    warning = start_warning(Project.load(root))
+    assert warning is not None and warning.endswith("(ignored): [storage]")
+    settings = settings_of(root)
+    assert settings.site_url == "http://127.0.0.1:3000" and settings.max_rows == 1000
+    assert settings.mail_autoconfirm and not settings.anonymous_sign_ins_enabled
+
+
+def test_a_gateway_init_config_has_no_warning(tmp_path):
+    from gateway.project_init import init_project
+
+    init_project(tmp_path)
+    assert start_warning(Project.load(tmp_path)) is None
+
+
+def test_what_a_project_asks_for_and_does_not_get_is_named_in_one_line(tmp_path):
+    config = FIXTURE.read_text().replace("enable_manual_linking = false", "enable_manual_linking = true")
+    config = config.replace("[realtime]\nenabled = true", "[realtime]\nenabled = false")
+    config += """
+[auth.external.github]
+enabled = true
+client_id = "abc"
+[auth.external.gitlab]
+enabled = false
+[auth.email.template.invite]
+subject = "You are invited"
+"""
+    root = project_with(tmp_path, config)
+    (root / "supabase" / "functions" / "hello-world").mkdir(parents=True)
+    (root / "supabase" / "functions" / "hello-world" / "index.ts").write_text("Deno.serve(() => new Response())")
+    warning = start_warning(Project.load(root))
+    assert "\n" not in warning
+    for named in ("[storage]", "[auth.external.github]", "[auth] enable_manual_linking", "[realtime] enabled = false",
+                  "[auth.email.template.invite] subject", "Deno functions not served", "hello-world"):
+        assert named in warning
+    for quiet in ("gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "storage.s3_protocol"):
+        assert quiet not in warning
+
+
+def test_our_own_site_project_has_no_warning():
+    from gateway.settings import PROJECT_ROOT
+
+    assert start_warning(Project.load(PROJECT_ROOT)) is None
