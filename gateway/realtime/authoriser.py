@@ -117,7 +117,7 @@ class Authoriser:
                     rows = await (await conn.execute(query, (json.dumps(params),))).fetchall()
                     for position, row in rows:
                         captured = changes[indexes[position - 1]][0].image
-                        images[indexes[position - 1]] = captured if row is None or row == captured else row
+                        images[indexes[position - 1]] = captured if row is None else row
         except psycopg.errors.InsufficientPrivilege:
             return [None] * len(changes)
         except Exception:
@@ -143,5 +143,6 @@ def _reselect_query(qualified_table: str, key_columns: tuple[str, ...]) -> sql.C
     keys = sql.SQL(" and ").join(
         sql.SQL("t.{col} = (jsonb_populate_record(null::{table}, x.c)).{col}").format(col=sql.Identifier(col), table=table)
         for col in key_columns)
-    return sql.SQL("select x.n, to_jsonb(t) from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n),"
-                   " {table} as t where {keys}").format(table=table, keys=keys)
+    # The row comes back only when it differs from the captured image (null: send the captured one, as read).
+    return sql.SQL("select x.n, nullif(to_jsonb(t), x.c) from jsonb_array_elements(%s::jsonb) with ordinality"
+                   " as x(c, n), {table} as t where {keys}").format(table=table, keys=keys)
