@@ -135,6 +135,9 @@ def apply_pending(
                     raise MigrationError(f"{file.name} failed: {_first_line(exc)}") from None
                 _record(conn, file)
                 applied_now.append(file.name)
+            # Where no event trigger follows the publication (a migrating role that is not a superuser).
+            conn.execute("do $$ begin if to_regprocedure('realtime.sync_capture()') is not null then"
+                         " perform realtime.sync_capture(); end if; end $$")
         if applied_now:
             conn.execute("notify pgrst, 'reload schema'")
     return applied_now

@@ -86,10 +86,20 @@ begin
 end
 $$;
 
-create event trigger realtime_follow_publication on ddl_command_end
-    when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION',
-                 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE')
-    execute function realtime.follow_publication();
+-- Event triggers need a superuser. A managed server whose migrating role is not one still migrates; its
+-- publication changes then take effect when realtime.sync_capture() runs (after every migrate, so at each start).
+do $$
+begin
+    if (select rolsuper from pg_roles where rolname = current_user) then
+        create event trigger realtime_follow_publication on ddl_command_end
+            when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION',
+                         'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE')
+            execute function realtime.follow_publication();
+    else
+        raise notice 'not a superuser: realtime follows supabase_realtime at gateway start, not on every change';
+    end if;
+end
+$$;
 
 create or replace function realtime.add_table(rel regclass) returns void
 language plpgsql set search_path = '' as $$

@@ -45,7 +45,16 @@ begin
 end
 $$;
 
-drop event trigger if exists pgrst_ddl_watch;
-create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();
-drop event trigger if exists pgrst_drop_watch;
-create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
+-- Event triggers need a superuser; without one, `NOTIFY pgrst, 'reload schema'` still reloads.
+do $$
+begin
+    if (select rolsuper from pg_roles where rolname = current_user) then
+        drop event trigger if exists pgrst_ddl_watch;
+        create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();
+        drop event trigger if exists pgrst_drop_watch;
+        create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
+    else
+        raise notice 'not a superuser: the schema reloads on NOTIFY pgrst only, not on every DDL';
+    end if;
+end
+$$;
