@@ -14,7 +14,7 @@ from gateway.keys import JwtKeys
 from gateway.policy_tests import spec
 from gateway.policy_tests.world import Identity, build
 from gateway.settings import PROJECT_ROOT
-from tests.conftest import TEST_JWT_SECRET
+from tests.conftest import TEST_JWT_SECRET, make_settings
 
 PEOPLE = PROJECT_ROOT / "tests" / "policies" / "cases" / "people.toml"
 
@@ -35,6 +35,12 @@ def make_people(url: str, keys: JwtKeys) -> People:
                 names, identities = await build(conn, spec.load(PEOPLE), keys, "http://127.0.0.1/auth/v1", 3600)
         return People(names.values, identities)
     return asyncio.run(made())
+
+
+@pytest.fixture(scope="module")
+def settings(database_url, tmp_path_factory):
+    """As deployed behind an edge proxy that sets X-Forwarded-For, so supabase-js calls act as distinct visitors."""
+    return make_settings(database_url, tmp_path_factory.mktemp("data"), trusted_proxy_header="x-forwarded-for")
 
 
 @pytest.fixture(scope="module")
