@@ -1,4 +1,4 @@
-"""`gateway init | serve | status | migrate | check | functions serve`."""
+"""`gateway init | serve | status | migrate | check | policies test | migration | db | gen types | functions serve`."""
 
 from __future__ import annotations
 
@@ -36,6 +36,18 @@ def main(argv: list[str] | None = None) -> int:
     status.add_argument("--json", action="store_true", help="machine-readable output")
     commands.add_parser("migrate", help="apply pending schema/ and policies/ files to the configured database")
     commands.add_parser("check", help="lint schema/ and policies/ without a database")
+    policies = commands.add_parser("policies", help="the project's row-level access rules")
+    policies_commands = policies.add_subparsers(dest="policies_command", required=True)
+    policies_test = policies_commands.add_parser(
+        "test", help="check who may do what: run policy test files (TOML) in a transaction that is rolled back",
+        description="Run policy test files: each case acts as an identity (anon, service_role or a user the file "
+                    "describes) on a table or function, through the same request transaction as the REST API, and "
+                    "compares the outcome with what the case expects. Nothing is kept: every file runs in one "
+                    "transaction that is rolled back. Exits 1 on any mismatch. Format: docs/policy-tests.md.")
+    policies_test.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                               help="policy test files or folders; default: [gateway] policy_tests in "
+                                    "supabase/config.toml, else supabase/tests/policies/")
+    policies_test.add_argument("--json", action="store_true", help="machine-readable results")
     migration = commands.add_parser("migration", help="manage the project's migrations")
     migration_commands = migration.add_subparsers(dest="migration_command", required=True)
     migration_new = migration_commands.add_parser("new", help="create an empty, timestamped migration file")
@@ -79,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
             from gateway.check import run_check
 
             return run_check(settings.project)
+        if args.command == "policies":
+            from gateway.policy_tests.command import test
+
+            return test(settings, args.files, as_json=args.json)
         if args.command == "gen":
             return _gen_types(settings, args)
         if args.command in ("migration", "db"):

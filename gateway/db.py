@@ -40,26 +40,42 @@ async def request_tx(
     search_path: str = "public, extensions",
 ) -> AsyncIterator[psycopg.AsyncConnection]:
     """One transaction, opened the way PostgREST opens it: one `set_config` statement, all settings local."""
-    if role not in API_ROLES:
-        raise ValueError(f"unknown API role {role!r}")
     async with pool.connection() as conn:
         async with conn.transaction():
-            if read_only:
-                await conn.execute("set transaction read only")
-            await conn.execute(
-                "select set_config('search_path', %s, true), set_config('role', %s, true),"
-                " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
-                " set_config('request.path', %s, true), set_config('request.headers', %s, true)",
-                (
-                    search_path,
-                    role,
-                    json.dumps(dict(claims or {"role": role})),
-                    method,
-                    path,
-                    json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
-                ),
-            )
+            await begin_request(conn, role=role, claims=claims, method=method, path=path, headers=headers,
+                                read_only=read_only, search_path=search_path)
             yield conn
+
+
+async def begin_request(
+    conn: psycopg.AsyncConnection,
+    *,
+    role: str,
+    claims: Mapping[str, Any] | None,
+    method: str = "GET",
+    path: str = "/",
+    headers: Mapping[str, str] | None = None,
+    read_only: bool = False,
+    search_path: str = "public, extensions",
+) -> None:
+    """Become the caller inside an open transaction (or savepoint): everything set here ends with it."""
+    if role not in API_ROLES:
+        raise ValueError(f"unknown API role {role!r}")
+    if read_only:
+        await conn.execute("set transaction read only")
+    await conn.execute(
+        "select set_config('search_path', %s, true), set_config('role', %s, true),"
+        " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
+        " set_config('request.path', %s, true), set_config('request.headers', %s, true)",
+        (
+            search_path,
+            role,
+            json.dumps(dict(claims or {"role": role})),
+            method,
+            path,
+            json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
+        ),
+    )
 
 
 @asynccontextmanager

@@ -3,7 +3,8 @@
 `<root>/supabase/config.toml` (optional), migrations in `supabase/migrations/`, the seed in `supabase/seed.sql`,
 functions in `supabase/functions/`. The `[gateway]` table of config.toml, which the Supabase CLI does not have,
 can point those parts elsewhere (paths relative to the `supabase/` folder, as the CLI resolves `sql_paths`) and
-adds what only the gateway knows: repeatable policy files, a built site to serve, demo accounts for the seed.
+adds what only the gateway knows: repeatable policy files, policy tests (`supabase/tests/policies/` by default), a
+built site to serve, demo accounts for the seed.
 Nothing of the platform (roles, `auth`, `realtime`, ...) lives in a project; see `gateway/platform/`.
 """
 
@@ -36,6 +37,7 @@ class Project:
     policies_dir: Path | None = None
     functions_dir: Path | None = None
     site_dir: Path | None = None
+    policy_tests_dir: Path | None = None
     demo_accounts: tuple[DemoAccount, ...] = ()
     config: dict[str, Any] = field(default_factory=dict)
     config_file: Path | None = None
@@ -69,6 +71,7 @@ class Project:
             policies_dir=path("policies", None),
             functions_dir=path("functions", supabase_dir / "functions"),
             site_dir=path("site", None),
+            policy_tests_dir=path("policy_tests", supabase_dir / "tests" / "policies"),
             demo_accounts=tuple(_demo_account(config_file, entry) for entry in own.get("demo_accounts", [])),
             config=config,
             config_file=config_file if config else None,

@@ -49,11 +49,18 @@ def amr_entry(method: str) -> dict[str, Any]:
 
 
 def access_claims(ctx: AuthContext, user: dict[str, Any], session_id: str, aal: str, amr: list[dict]) -> dict:
+    return user_claims(user, issuer=f"{ctx.settings.api_external_url}/auth/v1", lifetime=ctx.settings.jwt_exp,
+                       session_id=session_id, aal=aal, amr=amr)
+
+
+def user_claims(user: dict[str, Any], *, issuer: str, lifetime: int, session_id: str, aal: str,
+                amr: list[dict]) -> dict:
+    """The claims of a user's access token (GoTrue's shape), for the token and for `gateway policies test`."""
     issued = int(time.time())
     return {
-        "iss": f"{ctx.settings.api_external_url}/auth/v1",
+        "iss": issuer,
         "aud": user.get("aud") or "authenticated",
-        "exp": issued + ctx.settings.jwt_exp,
+        "exp": issued + lifetime,
         "iat": issued,
         "sub": user["id"],
         "email": user.get("email") or "",

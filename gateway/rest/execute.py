@@ -39,18 +39,25 @@ async def run(pool: AsyncConnectionPool, caller: Caller, req: ApiRequest, action
         async with request_tx(pool, role=caller.role, claims=caller.claims, method=req.method, path=path,
                               headers=headers, read_only=req.read_only,
                               search_path=search_path(req.schema, extra_search_path)) as conn:
-            if action.media.kind == "plan":
-                return await _explain(conn, action)
-            row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()
-            result = Result(row[0], row[1], row[2], row[3])
-            if req.prefer.count in ("planned", "estimated") and action.statement.count_query is not None:
-                result.total = await _estimate(conn, action, req.prefer.count, max_rows)
-            _check(req, action, result)
+            result = await run_action(conn, req, action, max_rows)
             if req.prefer.tx == "rollback":
                 raise psycopg.Rollback()
     except psycopg.Error as exc:
         raise errors.from_database(exc, anonymous=caller.role == "anon") from None
     assert result is not None
+    return result
+
+
+async def run_action(conn: psycopg.AsyncConnection, req: ApiRequest, action: Action,
+                     max_rows: int | None) -> Result:
+    """The statement and its checks, in a transaction that already runs as the caller."""
+    if action.media.kind == "plan":
+        return await _explain(conn, action)
+    row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()
+    result = Result(row[0], row[1], row[2], row[3])
+    if req.prefer.count in ("planned", "estimated") and action.statement.count_query is not None:
+        result.total = await _estimate(conn, action, req.prefer.count, max_rows)
+    _check(req, action, result)
     return result
 
 

@@ -19,10 +19,10 @@ import psycopg
 from gateway import embedded, migrate
 from gateway.project import Project
 from gateway.settings import PROJECT_ROOT
-from gateway.claims import resolve_caller
+from gateway.claims import Caller
 from gateway.db import open_pool, request_tx
 from gateway.keys import JwtKeys
-from tests.policies.world import World, build_world
+from tests.policies.conftest import make_people
 
 LIST_TICKETS = ("select coalesce(json_agg(t), '[]') from (select * from public.tickets"
                 " order by created_at desc limit 1000) t")
@@ -42,8 +42,7 @@ async def read_once(pool, caller) -> int:
         return len((await (await conn.execute(LIST_TICKETS)).fetchone())[0])
 
 
-async def measure(url: str, world: World, actor: str, rounds: int) -> tuple[float, int]:
-    caller = resolve_caller(world.keys, {k.lower(): v for k, v in world.headers(actor).items()})
+async def measure(url: str, caller: Caller, rounds: int) -> tuple[float, int]:
     pool = await open_pool(url, min_size=1, max_size=1, name="bench")
     try:
         rows = await read_once(pool, caller)  # warm the connection and the plan cache
@@ -60,13 +59,13 @@ def main(tickets: int = 20000, rounds: int = 50) -> None:
     server = embedded.start(data_dir)
     try:
         migrate.apply_pending(server.url, Project.load(PROJECT_ROOT))
+        people = make_people(server.url, JwtKeys("bench-only-jwt-secret-0123456789abcdef0123456789"))
         with psycopg.connect(server.url, autocommit=True) as db:
-            world = build_world(db, JwtKeys("bench-only-jwt-secret-0123456789abcdef0123456789"))
             fill_tickets(db, tickets)
         print(f"ticket list (latest 1000 of {tickets} tickets, 52 companies), {rounds} reads each")
-        for actor in ("service", "admin", "power", "reader", "signup"):
-            ms, rows = asyncio.run(measure(server.url, world, actor, rounds))
-            print(f"  {actor:8} {ms:7.2f} ms/read  {rows:5} rows")
+        for actor in ("service_role", "admin", "power", "reader", "signup"):
+            ms, rows = asyncio.run(measure(server.url, people.identities[actor].caller, rounds))
+            print(f"  {actor:12} {ms:7.2f} ms/read  {rows:5} rows")
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from tests.support.node import run_node_test
 
 
-def test_site_calls_through_supabase_js(gateway, world):
-    ids = world.ids
+def test_site_calls_through_supabase_js(gateway, people):
+    ids = people.ids
     output = run_node_test("policies.test.mjs", gateway, extra_env={
-        "ADMIN_TOKEN": world.access_token("admin"),
-        "APPROVED_TOKEN": world.access_token("approved_partner"),
-        "PENDING_TOKEN": world.access_token("pending_partner"),
+        "ADMIN_TOKEN": people.access_token("admin"),
+        "APPROVED_TOKEN": people.access_token("approved_partner"),
+        "PENDING_TOKEN": people.access_token("pending_partner"),
         "APPROVED_PARTNER_ID": str(ids["p_approved"]),
         "OTHER_PARTNER_ID": str(ids["p_other"]),
         "PENDING_PARTNER_ID": str(ids["p_pending"]),
