@@ -10,10 +10,9 @@ import psycopg
 import pytest
 
 from tests.conftest import make_settings
+from tests.support.applications import APPLICATION
 from tests.support.live import LiveGateway, run_gateway
 
-APPLICATION = dict(primary_contact_name="Faris Falcon", selected_vendors=["CrowdSec"], company_type="vendor",
-                   partnership_type=["Distribution Partner"])
 VERSIONED = {"X-Supabase-Api-Version": "2024-01-01"}
 FORGED = {"X-Forwarded-For": "203.0.113.7"}
 

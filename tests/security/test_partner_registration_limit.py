@@ -7,7 +7,7 @@ import uuid
 
 import httpx
 
-from tests.policies.matrix import APPLICATION
+from tests.support.applications import APPLICATION
 from tests.support.live import LiveGateway
 
 
