@@ -123,6 +123,8 @@ class Settings:
     realtime_max_events_per_second: int = 100
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
+    storage_dir: Path | None = None
+    storage_file_size_limit: int = 50 * 1024 * 1024
 
     @property
     def embedded(self) -> bool:
@@ -131,6 +133,10 @@ class Settings:
     @property
     def api_url(self) -> str:
         return f"http://{self.api_host}:{self.api_port}"
+
+    @property
+    def storage_root(self) -> Path:
+        return self.storage_dir or self.data_dir / "storage"
 
     def with_database(self, url: str) -> "Settings":
         return replace(self, database_url=url)
@@ -236,6 +242,9 @@ class Settings:
                 "REALTIME_MAX_PAYLOAD_BYTES", env.get("REALTIME_MAX_PAYLOAD_BYTES"), 256 * 1024),
             realtime_heartbeat_timeout=float(_int(
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
+            storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
+            else None,
+            storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),
         )
 
 
