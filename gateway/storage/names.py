@@ -60,7 +60,7 @@ _MIME = re.compile(r"^([a-zA-Z0-9\-+.]+)/([a-zA-Z0-9\-+.]+)(;\s*charset=[a-zA-Z0
 
 def check_allowed_mime_types(types: list[str]) -> None:
     for mime in types:
-        if len(mime) > 1000 or not _MIME.match(mime):
+        if len(mime) > 1000 or not _MIME.search(mime):
             raise errors.invalid_mime_type(mime)
 
 

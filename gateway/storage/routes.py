@@ -52,6 +52,7 @@ async def on_shutdown(app: FastAPI) -> None:
 
 
 def route(path: str, methods: list[str]) -> Callable[[Handler], Handler]:
+    """Routes match in the order they are registered: a stack of these registers its bottom line first."""
     def register(handler: Handler) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
@@ -296,8 +297,8 @@ async def info_public(request: Request) -> Response:
     return JSONResponse(info_body(row))
 
 
-@route("/object/info/authenticated/{bucket}/{name:path}", ["GET"])
 @route("/object/info/{bucket}/{name:path}", ["GET"])
+@route("/object/info/authenticated/{bucket}/{name:path}", ["GET"])
 async def info(request: Request) -> Response:
     caller = caller_of(request)
     bucket, name = path_of(request)
@@ -315,8 +316,8 @@ async def get_public(request: Request) -> Response:
                            head=request.method == "HEAD")
 
 
-@route("/object/authenticated/{bucket}/{name:path}", ["GET", "HEAD"])
 @route("/object/{bucket}/{name:path}", ["GET", "HEAD"])
+@route("/object/authenticated/{bucket}/{name:path}", ["GET", "HEAD"])
 async def get_authenticated(request: Request) -> Response:
     caller = caller_of(request)
     bucket, name = path_of(request)
