@@ -95,8 +95,10 @@ def message(text: str) -> JSONResponse:
 
 
 def path_of(request: Request) -> tuple[str, str]:
-    bucket, key = request.path_params["bucket"], request.path_params.get("name", "")
-    return valid_bucket_id(bucket), key
+    bucket = valid_bucket_id(request.path_params["bucket"])
+    if "name" not in request.path_params:
+        return bucket, ""
+    return bucket, object_key(request.path_params["name"])
 
 
 def max_upload_bytes(request: Request, bucket_limit: int | None, name: str) -> int:
@@ -251,7 +253,6 @@ async def get_signed(request: Request) -> Response:
 async def sign_upload(request: Request) -> Response:
     caller = caller_of(request)
     bucket, name = path_of(request)
-    object_key(name)
     upsert = request.headers.get("x-upsert") == "true"
     declared = request.headers.get("content-length")
     await objects.check_can_write(
@@ -329,7 +330,6 @@ async def get_authenticated(request: Request) -> Response:
 
 async def _upload(request: Request, caller: Caller, bucket: str, name: str, upsert: bool,
                   operation: str) -> tuple[str, str]:
-    object_key(name)
     store = access(request)
     found = await store.bucket(bucket)
     body = await read_upload(request, name, found["allowed_mime_types"])

@@ -23,6 +23,9 @@ def sign(secret: str, url: str, expires_in: int, scope: str, **extra: Any) -> st
 
 
 def expires_in(value: Any) -> int:
+    """Seconds; a numeric string is accepted, as Fastify's schema coercion accepts storage3's `"60"`."""
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1:
         raise errors.invalid_request("body/expiresIn must be >= 1")
     return int(value)

@@ -210,3 +210,29 @@ test('signed upload URL and range downloads', async () => {
   assert.equal(await (await fetch(many.data[0].signedUrl)).text(), 'via token')
   assert.equal(many.data[1].signedUrl, null)
 })
+
+test('postgres_changes on storage.objects reach the owner only, as on any table', async () => {
+  const watch = async (token) => {
+    const watcher = client(token)
+    watcher.realtime.setAuth(token)
+    const seen = []
+    const channel = watcher.channel(`objects-${Math.random()}`)
+      .on('postgres_changes', { event: '*', schema: 'storage', table: 'objects' }, (p) => seen.push(p))
+    await new Promise((resolve, reject) => channel.subscribe((status, error) =>
+      status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(error ?? new Error(status))))
+    return { watcher, seen }
+  }
+  const annWatch = await watch(env.TOKEN_A)
+  const bobWatch = await watch(env.TOKEN_B)
+  const path = `${env.USER_A}/live.txt`
+  assert.equal((await ann.storage.from('avatars').upload(path, 'live', { contentType: 'text/plain' })).error, null)
+  for (let waited = 0; !annWatch.seen.some((p) => p.eventType === 'INSERT') && waited < 5000; waited += 100) await sleep(100)
+  const inserted = annWatch.seen.find((p) => p.eventType === 'INSERT')
+  assert.equal(inserted.new.name, path)
+  assert.equal(inserted.new.bucket_id, 'avatars')
+  assert.equal(inserted.new.metadata.size, 4)
+  await sleep(500)
+  assert.equal(bobWatch.seen.length, 0)
+  await annWatch.watcher.removeAllChannels()
+  await bobWatch.watcher.removeAllChannels()
+})

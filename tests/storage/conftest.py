@@ -46,6 +46,7 @@ def make_user(db: psycopg.Connection, email: str) -> str:
 @pytest.fixture(scope="module")
 def world(db: psycopg.Connection, gateway: LiveGateway) -> StorageWorld:
     db.execute(AVATAR_POLICIES)
+    db.execute("select realtime.add_table('storage.objects')")
     db.execute("insert into storage.buckets (id, name, public) values ('avatars', 'avatars', true)")
     db.execute("insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)"
                " values ('docs', 'docs', false, 1024, array['text/plain', 'image/*'])")

@@ -8,4 +8,4 @@ def test_supabase_js_storage(world, gateway, settings):
         "TOKEN_A": world.token(world.user_a), "TOKEN_B": world.token(world.user_b),
         "USER_A": world.user_a, "USER_B": world.user_b, "STORAGE_DIR": str(settings.storage_root / "objects"),
     })
-    assert "# fail 0" in output and "# pass 6" in output
+    assert "# fail 0" in output and "# pass 7" in output
