@@ -26,18 +26,24 @@ def settings(database_url: str, tmp_path_factory: pytest.TempPathFactory):
     return make_settings(database_url, tmp_path_factory.mktemp("data"), storage_file_size_limit=LARGE + 1024)
 
 
-def connect(gateway, token: str | None = None) -> Client:
+@pytest.fixture(scope="module")
+def http():
+    with httpx.Client(timeout=30) as shared:
+        yield shared
+
+
+def connect(gateway, http: httpx.Client, token: str | None = None) -> Client:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return create_client(gateway.url, gateway.anon_key, ClientOptions(auto_refresh_token=False,
-                                                                      persist_session=False, headers=headers))
+    return create_client(gateway.url, gateway.anon_key, ClientOptions(
+        auto_refresh_token=False, persist_session=False, headers=headers, httpx_client=http))
 
 
 def stored_files(root: Path) -> list[Path]:
     return [p for p in root.rglob("*") if p.is_file()]
 
 
-def test_avatar_flow(world, gateway):
-    ann = connect(gateway, world.token(world.user_a)).storage.from_("avatars")
+def test_avatar_flow(world, gateway, http):
+    ann = connect(gateway, http, world.token(world.user_a)).storage.from_("avatars")
     path = f"{world.user_a}/avatar.png"
     uploaded = ann.upload(path, b"\x89PNG-bytes", {"content-type": "image/png", "cache-control": "60"})
     assert uploaded.full_path == f"avatars/{path}"
