@@ -17,6 +17,8 @@ COPY functions/ functions/
 COPY --from=site /src/web/dist web/dist
 # The project is /app (the working folder): supabase/config.toml points at schema/, policies/, functions/, web/dist.
 RUN pip install --no-cache-dir -e .
+# Storage's bytes (compose mounts a shared volume here; a new named volume takes this owner).
+RUN mkdir -p /var/lib/gateway/storage && chown nobody /var/lib/gateway/storage
 ENV API_HOST=0.0.0.0 API_PORT=54321
 EXPOSE 54321
 USER nobody

@@ -27,11 +27,13 @@ SERVICES = (
     ("/rest/v1", "gateway.rest.routes"),
     ("/functions/v1", "gateway.functions.routes"),
     ("/realtime/v1", "gateway.realtime.routes"),
+    ("/storage/v1", "gateway.storage.routes"),
 )
 
 EXPOSED_HEADERS = [
     "Content-Range", "Content-Location", "Location", "Preference-Applied", "X-Total-Count", "Link",
     "X-Supabase-Api-Version", "x-sb-error-code", "x-relay-error", "x-request-id", "Server-Timing", "Range-Unit",
+    "Content-Disposition", "Content-Length", "ETag", "Last-Modified", "Accept-Ranges", "Expires",
 ]
 
 
@@ -61,7 +63,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
     log_redaction.install()
     # Added before CORS so that CORS wraps it: a browser can read the 413.
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    # Storage bounds its uploads itself (per bucket and FILE_SIZE_LIMIT) while it streams them to disk.
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")
     app.add_middleware(ForwardedFor, trusted_header=settings.trusted_proxy_header)
     app.add_middleware(
         CORSMiddleware,

@@ -219,6 +219,7 @@ def _status_info(settings: Settings) -> dict[str, str]:
     keys = JwtKeys(settings.jwt_secret)
     return {
         "api_url": settings.api_external_url,
+        "storage_url": f"{settings.api_external_url}/storage/v1",
         "site_url": settings.site_url,
         "anon_key": keys.anon_key,
         "service_role_key": keys.service_role_key,
@@ -300,6 +301,7 @@ def _print_banner(settings: Settings, info: dict[str, str]) -> None:
         "",
         "Gateway is running.",
         f"         API URL: {info['api_url']}",
+        f"     Storage URL: {info['storage_url']}",
         f"        Site URL: {info['site_url']}" + _site_note(settings),
         f"          DB URL: {info['db_url']}",
         f"        anon key: {info['anon_key']}",

@@ -22,8 +22,9 @@ def body_for(path: str) -> dict:
     if path.startswith("/rest/v1"):
         return {"code": "PGRST125", "details": None, "hint": None, "message": f"Invalid path specified in request URL: {path.removeprefix('/rest/v1')}"}
     if path.startswith("/storage/v1"):
-        return {"statusCode": "404", "error": "not_found",
-                "message": "Storage is not available on this gateway"}
+        # What supabase/storage (Fastify) answers for a route it does not have.
+        return {"statusCode": "404", "code": "not_found", "error": "Not Found",
+                "message": f"Route {path.removeprefix('/storage/v1')} not found"}
     # What Supabase's API gateway (Kong) answers for a path no service is mounted at.
     return {"message": "no Route matched with those values"}
 

@@ -43,12 +43,13 @@ def server_options(settings: Settings) -> dict[str, Any]:
 
 
 class BodyLimit:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, exempt_prefix: str | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.exempt_prefix = exempt_prefix
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or (self.exempt_prefix and scope["path"].startswith(self.exempt_prefix)):
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length", b"")

@@ -128,6 +128,8 @@ class Settings:
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
     auth_hooks: dict[str, "HookConfig"] = field(default_factory=dict)  # the enabled ones, by config.toml name
+    storage_dir: Path | None = None
+    storage_file_size_limit: int = 50 * 1024 * 1024
 
     @property
     def embedded(self) -> bool:
@@ -136,6 +138,10 @@ class Settings:
     @property
     def api_url(self) -> str:
         return f"http://{self.api_host}:{self.api_port}"
+
+    @property
+    def storage_root(self) -> Path:
+        return self.storage_dir or self.data_dir / "storage"
 
     def with_database(self, url: str) -> "Settings":
         return replace(self, database_url=url)
@@ -244,6 +250,9 @@ class Settings:
             realtime_heartbeat_timeout=float(_int(
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
             auth_hooks=_auth_hooks(env),
+            storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
+            else None,
+            storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),
         )
 
 

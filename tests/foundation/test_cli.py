@@ -90,12 +90,12 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
             conn.execute("insert into companies (name) values ('Kept Across Restarts')")
         running = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)
         banner = first.stop()
-    for expected in ("API URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Demo data seeded"):
+    for expected in ("API URL:", "Storage URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Demo data seeded"):
         assert expected in banner
     assert "Traceback" not in banner
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
     assert running["api_url"] == f"http://127.0.0.1:{port}", "status reports the running server, not the default port"
-    assert set(running) == {"api_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert set(running) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
 
     with ServeProcess(data_dir, port) as second:
         second.wait_healthy()
@@ -110,8 +110,9 @@ def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
     result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432)
     assert result.returncode == 0, result.stderr
     info = json.loads(result.stdout)
-    assert set(info) == {"api_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
     assert info["api_url"] == "http://127.0.0.1:55432"
+    assert info["storage_url"] == "http://127.0.0.1:55432/storage/v1"
     again = json.loads(run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432).stdout)
     assert again["anon_key"] == info["anon_key"], "keys must stay the same for a data folder"
 

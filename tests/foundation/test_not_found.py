@@ -17,8 +17,8 @@ def site_gateway(settings, tmp_path_factory):
 
 
 @pytest.mark.parametrize(("path", "key", "value"), [
-    ("/storage/v1/object/avatars/me.png", "statusCode", "404"),
-    ("/storage/v1/bucket", "error", "not_found"),
+    ("/storage/v1/no-such-route", "statusCode", "404"),
+    ("/storage/v1/s3/avatars/me.png", "error", "Not Found"),
     ("/graphql/v1", "message", "no Route matched with those values"),
     ("/auth/v1/no-such-endpoint", "error_code", "not_found"),
     ("/realtime/v1/nothing-here", "message", "no Route matched with those values"),

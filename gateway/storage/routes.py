@@ -1,0 +1,380 @@
+"""/storage/v1: the routes storage-js and storage3 call, each a thin handler over buckets.py / objects.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from email.utils import formatdate
+
+import anyio
+import psycopg
+from fastapi import APIRouter, FastAPI
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from gateway.claims import Caller
+from gateway.storage import buckets, errors, objects, signing
+from gateway.storage.access import Access, caller_of, owner_of
+from gateway.storage.disk import DiskStore
+from gateway.storage.names import is_empty_folder, object_key
+from gateway.storage.names import bucket_id as valid_bucket_id
+from gateway.storage.serve import object_response
+from gateway.storage.uploads import metadata_header, read_upload
+
+log = logging.getLogger("gateway.storage")
+router = APIRouter()
+MAX_JSON_BYTES = 1024 * 1024
+SWEEP_SECONDS = 60.0
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+async def on_startup(app: FastAPI) -> None:
+    settings = app.state.settings
+    disk = DiskStore(settings.storage_root)
+    await anyio.to_thread.run_sync(disk.prepare)
+    app.state.storage = Access(app.state.pool, disk)
+
+    async def sweep_forever() -> None:
+        while True:
+            try:
+                await app.state.storage.sweep()
+            except Exception:
+                log.exception("storage: sweeping released versions failed")
+            await asyncio.sleep(SWEEP_SECONDS)
+
+    app.state.storage_sweep_task = asyncio.get_running_loop().create_task(sweep_forever())
+
+
+async def on_shutdown(app: FastAPI) -> None:
+    app.state.storage_sweep_task.cancel()
+
+
+def route(path: str, methods: list[str]) -> Callable[[Handler], Handler]:
+    """Routes match in the order they are registered: a stack of these registers its bottom line first."""
+    def register(handler: Handler) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except errors.StorageError as error:
+                return error.response()
+            except psycopg.Error as exc:
+                return errors.from_database(exc).response()
+            except Exception:
+                log.exception("storage request failed: %s %s", request.method, request.url.path)
+                return errors.internal().response()
+        router.add_route(path, endpoint, methods=methods, include_in_schema=False)
+        return handler
+    return register
+
+
+def access(request: Request) -> Access:
+    return request.app.state.storage
+
+
+async def read_json(request: Request) -> dict:
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_JSON_BYTES:
+            raise errors.entity_too_large("request body")
+    if not body.strip():
+        return {}
+    try:
+        value = json.loads(body)
+    except ValueError:
+        raise errors.invalid_request("Body is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise errors.invalid_request("body must be object")
+    return value
+
+
+def message(text: str) -> JSONResponse:
+    return JSONResponse({"message": text})
+
+
+def path_of(request: Request) -> tuple[str, str]:
+    bucket = valid_bucket_id(request.path_params["bucket"])
+    if "name" not in request.path_params:
+        return bucket, ""
+    return bucket, object_key(request.path_params["name"])
+
+
+def max_upload_bytes(request: Request, bucket_limit: int | None, name: str) -> int:
+    ceiling = request.app.state.settings.storage_file_size_limit
+    if is_empty_folder(name):
+        return ceiling
+    return min(ceiling, bucket_limit) if bucket_limit else ceiling
+
+
+# --- buckets -------------------------------------------------------------------------------------------------
+
+@route("/bucket", ["GET"])
+@route("/bucket/", ["GET"])
+async def list_buckets(request: Request) -> Response:
+    return JSONResponse(await buckets.list_buckets(access(request), request, caller_of(request),
+                                                   request.query_params))
+
+
+@route("/bucket", ["POST"])
+@route("/bucket/", ["POST"])
+async def create_bucket(request: Request) -> Response:
+    caller = caller_of(request)
+    name = await buckets.create_bucket(access(request), request, caller, await read_json(request),
+                                       request.app.state.settings.storage_file_size_limit)
+    return JSONResponse({"name": name})
+
+
+@route("/bucket/{bucket}", ["GET"])
+async def get_bucket(request: Request) -> Response:
+    caller = caller_of(request)
+    return JSONResponse(await buckets.get_bucket(access(request), request, caller,
+                                                 valid_bucket_id(request.path_params["bucket"])))
+
+
+@route("/bucket/{bucket}", ["PUT"])
+async def update_bucket(request: Request) -> Response:
+    caller = caller_of(request)
+    await buckets.update_bucket(access(request), request, caller, valid_bucket_id(request.path_params["bucket"]),
+                                await read_json(request), request.app.state.settings.storage_file_size_limit)
+    return message("Successfully updated")
+
+
+@route("/bucket/{bucket}/empty", ["POST"])
+async def empty_bucket(request: Request) -> Response:
+    caller = caller_of(request)
+    await buckets.empty_bucket(access(request), request, caller, valid_bucket_id(request.path_params["bucket"]))
+    return message("Successfully emptied")
+
+
+@route("/bucket/{bucket}", ["DELETE"])
+async def delete_bucket(request: Request) -> Response:
+    caller = caller_of(request)
+    await buckets.delete_bucket(access(request), request, caller, valid_bucket_id(request.path_params["bucket"]))
+    return message("Successfully deleted")
+
+
+# --- objects: listing, moving, copying, signing ----------------------------------------------------------------
+
+@route("/object/list/{bucket}", ["POST"])
+async def list_objects(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, _ = path_of(request)
+    body = await read_json(request)
+    sort = body.get("sortBy") or {}
+    limit, offset = body.get("limit", 100), body.get("offset", 0)
+    if not isinstance(limit, int) or not isinstance(offset, int) or limit < 1 or offset < 0:
+        raise errors.invalid_request("body/limit and body/offset must be non-negative integers")
+    prefix = body.get("prefix")
+    if not isinstance(prefix, str):
+        raise errors.invalid_request("body must have required property 'prefix'")
+    rows = await objects.search(access(request), request, caller, bucket, prefix, limit, offset,
+                                str(body.get("search") or ""), str(sort.get("column") or "name"),
+                                str(sort.get("order") or "asc"))
+    return JSONResponse(rows)
+
+
+def _transfer(body: dict) -> tuple[str, str, str, str]:
+    bucket = valid_bucket_id(body.get("bucketId"))
+    source = body.get("sourceKey")
+    target = body.get("destinationKey")
+    if not isinstance(source, str) or not isinstance(target, str):
+        raise errors.invalid_request("body must have required properties 'sourceKey' and 'destinationKey'")
+    target_bucket = valid_bucket_id(body.get("destinationBucket") or bucket)
+    return bucket, source, target_bucket, object_key(target)
+
+
+@route("/object/move", ["POST"])
+async def move_object(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, source, target_bucket, target = _transfer(await read_json(request))
+    object_id = await objects.move_object(access(request), request, caller, bucket, source, target_bucket, target)
+    return JSONResponse({"message": "Successfully moved", "Id": object_id, "Key": target})
+
+
+@route("/object/copy", ["POST"])
+async def copy_object(request: Request) -> Response:
+    caller = caller_of(request)
+    body = await read_json(request)
+    bucket, source, target_bucket, target = _transfer(body)
+    row = await objects.copy_object(
+        access(request), request, caller, bucket, source, target_bucket, target,
+        upsert=request.headers.get("x-upsert") == "true", copy_metadata=body.get("copyMetadata", True) is not False,
+        metadata=body.get("metadata") if isinstance(body.get("metadata"), dict) else None,
+        user_metadata=metadata_header(request.headers.get("x-metadata")))
+    return JSONResponse({"Id": row["id"], "Key": f"{target_bucket}/{target}", **row})
+
+
+@route("/object/sign/{bucket}", ["POST"])
+async def sign_many(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, _ = path_of(request)
+    body = await read_json(request)
+    seconds = signing.expires_in(body.get("expiresIn"))
+    paths = body.get("paths")
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise errors.invalid_request("body must have required property 'paths'")
+    found = await objects.existing_names(access(request), request, caller, "storage.object.sign_many", bucket, paths)
+    secret = request.app.state.settings.jwt_secret
+    results = []
+    for path in paths:
+        if path in found:
+            token = signing.sign(secret, f"{bucket}/{path}", seconds, signing.DOWNLOAD)
+            results.append({"error": None, "path": path, "signedURL": f"/object/sign/{bucket}/{path}?token={token}"})
+        else:
+            results.append({"error": "Either the object does not exist or you do not have access to it",
+                            "path": path, "signedURL": None})
+    return JSONResponse(results)
+
+
+@route("/object/sign/{bucket}/{name:path}", ["POST"])
+async def sign_one(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    body = await read_json(request)
+    seconds = signing.expires_in(body.get("expiresIn"))
+    await objects.find_object(access(request), request, caller, "storage.object.sign", bucket, name)
+    token = signing.sign(request.app.state.settings.jwt_secret, f"{bucket}/{name}", seconds, signing.DOWNLOAD)
+    return JSONResponse({"signedURL": f"/object/sign/{bucket}/{name}?token={token}"})
+
+
+@route("/object/sign/{bucket}/{name:path}", ["GET", "HEAD"])
+async def get_signed(request: Request) -> Response:
+    bucket, name = path_of(request)
+    claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
+                            f"{bucket}/{name}", signing.DOWNLOAD)
+    opened = await objects.open_object(access(request), request, None, "storage.object.get_signed", bucket, name)
+    return object_response(request, opened, download=request.query_params.get("download"),
+                           expires=formatdate(claims["exp"], usegmt=True), head=request.method == "HEAD")
+
+
+@route("/object/upload/sign/{bucket}/{name:path}", ["POST"])
+async def sign_upload(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    upsert = request.headers.get("x-upsert") == "true"
+    declared = request.headers.get("content-length")
+    await objects.check_can_write(
+        access(request), request, caller, "storage.object.sign_upload_url", bucket, name, upsert,
+        {"mimetype": request.headers.get("content-type"),
+         "contentLength": int(declared) if declared and declared.isdigit() else None},
+        metadata_header(request.headers.get("x-metadata")))
+    url = f"{bucket}/{name}"
+    token = signing.sign(request.app.state.settings.jwt_secret, url, signing.UPLOAD_URL_SECONDS, signing.UPLOAD,
+                         owner=owner_of(caller), upsert=upsert)
+    return JSONResponse({"url": f"/object/upload/sign/{url}?token={token}", "token": token})
+
+
+@route("/object/upload/sign/{bucket}/{name:path}", ["PUT"])
+async def upload_signed(request: Request) -> Response:
+    bucket, name = path_of(request)
+    claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
+                            f"{bucket}/{name}", signing.UPLOAD)
+    owner = claims.get("owner")
+    # The token is the permission: the write runs as the API (service_role), owned by whoever signed it.
+    api = Caller(role="service_role", claims={"role": "service_role", **({"sub": owner} if owner else {})},
+                 token=None)
+    key, _ = await _upload(request, api, bucket, name, bool(claims.get("upsert")), "storage.object.upload_signed")
+    return JSONResponse({"Key": key})
+
+
+# --- objects: info, download, upload, delete ---------------------------------------------------------------------
+
+def info_body(row: dict) -> dict:
+    metadata = row["metadata"] or {}
+    row = objects.jsonable(row)
+    return {"id": row["id"], "name": row["name"], "version": row["version"], "bucket_id": row["bucket_id"],
+            "size": metadata.get("size"), "content_type": metadata.get("mimetype"),
+            "cache_control": metadata.get("cacheControl"), "etag": metadata.get("eTag"),
+            "metadata": row["user_metadata"], "last_modified": row["updated_at"], "created_at": row["created_at"]}
+
+
+@route("/object/info/public/{bucket}/{name:path}", ["GET"])
+async def info_public(request: Request) -> Response:
+    bucket, name = path_of(request)
+    await access(request).bucket(bucket, "id", public_only=True)
+    row = await objects.find_object(access(request), request, None, "storage.object.info_public", bucket, name)
+    return JSONResponse(info_body(row))
+
+
+@route("/object/info/{bucket}/{name:path}", ["GET"])
+@route("/object/info/authenticated/{bucket}/{name:path}", ["GET"])
+async def info(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    row = await objects.find_object(access(request), request, caller, "storage.object.info_authenticated",
+                                    bucket, name)
+    return JSONResponse(info_body(row))
+
+
+@route("/object/public/{bucket}/{name:path}", ["GET", "HEAD"])
+async def get_public(request: Request) -> Response:
+    bucket, name = path_of(request)
+    await access(request).bucket(bucket, "id", public_only=True)
+    opened = await objects.open_object(access(request), request, None, "storage.object.get_public", bucket, name)
+    return object_response(request, opened, download=request.query_params.get("download"),
+                           head=request.method == "HEAD")
+
+
+@route("/object/{bucket}/{name:path}", ["GET", "HEAD"])
+@route("/object/authenticated/{bucket}/{name:path}", ["GET", "HEAD"])
+async def get_authenticated(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    opened = await objects.open_object(access(request), request, caller, "storage.object.get_authenticated",
+                                       bucket, name)
+    return object_response(request, opened, download=request.query_params.get("download"),
+                           head=request.method == "HEAD")
+
+
+async def _upload(request: Request, caller: Caller, bucket: str, name: str, upsert: bool,
+                  operation: str) -> tuple[str, str]:
+    store = access(request)
+    found = await store.bucket(bucket)
+    body = await read_upload(request, name, found["allowed_mime_types"])
+    await objects.check_can_write(store, request, caller, operation, bucket, name, upsert,
+                                  {"mimetype": body.mime, "contentLength": body.declared_length},
+                                  body.user_metadata)
+    object_id = await objects.store_upload(store, request, caller, operation, bucket, name, upsert, body,
+                                           max_upload_bytes(request, found["file_size_limit"], name),
+                                           owner_of(caller))
+    return f"{bucket}/{name}", object_id
+
+
+@route("/object/{bucket}/{name:path}", ["POST"])
+async def upload(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    key, object_id = await _upload(request, caller, bucket, name, request.headers.get("x-upsert") == "true",
+                                   "storage.object.upload")
+    return JSONResponse({"Id": object_id, "Key": key})
+
+
+@route("/object/{bucket}/{name:path}", ["PUT"])
+async def update(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    key, object_id = await _upload(request, caller, bucket, name, True, "storage.object.upload_update")
+    return JSONResponse({"Id": object_id, "Key": key})
+
+
+@route("/object/{bucket}", ["DELETE"])
+async def remove_many(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket = valid_bucket_id(request.path_params["bucket"])
+    prefixes = (await read_json(request)).get("prefixes")
+    if not isinstance(prefixes, list) or not all(isinstance(p, str) for p in prefixes) or not prefixes:
+        raise errors.invalid_request("body must have required property 'prefixes'")
+    if len(prefixes) > 1000:
+        raise errors.invalid_request("Bulk object requests are limited to 1000 objects per request.")
+    return JSONResponse(await objects.remove_objects(access(request), request, caller, bucket, prefixes))
+
+
+@route("/object/{bucket}/{name:path}", ["DELETE"])
+async def remove_one(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    await objects.remove_object(access(request), request, caller, bucket, name)
+    return message("Successfully deleted")
+

@@ -1,0 +1,112 @@
+"""An object's bytes as an HTTP response: headers as supabase/storage's asset renderer sets them, single byte
+ranges (206), `download=` as Content-Disposition, If-None-Match (304), streamed in blocks from the open file."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import AsyncIterator
+from datetime import timezone
+from email.utils import format_datetime
+from typing import BinaryIO
+from urllib.parse import quote
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from gateway.storage import errors
+from gateway.storage.objects import Opened
+
+READ_BLOCK_BYTES = 256 * 1024
+_RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
+
+
+def parse_range(header: str | None, size: int) -> tuple[int, int] | None:
+    """(first, last) byte, inclusive; None for the whole file."""
+    if not header:
+        return None
+    match = _RANGE.match(header.strip())
+    if not match or match.groups() == ("", ""):
+        raise errors.invalid_range()
+    first, last = match.groups()
+    if first == "":
+        length = int(last)
+        if length == 0:
+            raise errors.invalid_range()
+        return max(size - length, 0), size - 1
+    start = int(first)
+    end = min(int(last), size - 1) if last else size - 1
+    if start >= size or end < start:
+        raise errors.invalid_range()
+    return start, end
+
+
+def content_disposition(download: str | None) -> str | None:
+    if download is None:
+        return None
+    if download == "":
+        return "attachment;"
+    name = quote(download, safe="")
+    return f"attachment; filename={name}; filename*=UTF-8''{name}"
+
+
+async def _blocks(handle: BinaryIO, start: int, length: int) -> AsyncIterator[bytes]:
+    try:
+        remaining = length
+        position = start
+        while remaining > 0:
+            block = await anyio.to_thread.run_sync(os.pread, handle.fileno(), min(READ_BLOCK_BYTES, remaining),
+                                                   position)
+            if not block:
+                break
+            position += len(block)
+            remaining -= len(block)
+            yield block
+    finally:
+        handle.close()
+
+
+def object_response(request: Request, opened: Opened, *, download: str | None = None,
+                    expires: str | None = None, head: bool = False) -> Response:
+    """Takes ownership of `opened.file`: closed here, or by the streamed body once it is sent."""
+    try:
+        status, start, length, headers = _headers(request, opened, download, expires)
+    except BaseException:
+        opened.file.close()
+        raise
+    if head or status == 304:
+        opened.file.close()
+        return Response(status_code=status, headers=headers)
+    return StreamingResponse(_blocks(opened.file, start, length), status_code=status, headers=headers)
+
+
+def _headers(request: Request, opened: Opened, download: str | None,
+             expires: str | None) -> tuple[int, int, int, dict[str, str]]:
+    metadata = opened.row["metadata"] or {}
+    size = os.fstat(opened.file.fileno()).st_size
+    headers = {
+        "Accept-Ranges": "bytes",
+        "Content-Type": metadata.get("mimetype") or "application/octet-stream",
+        "ETag": metadata.get("eTag") or "",
+        "X-Robots-Tag": "none",
+    }
+    if opened.row["updated_at"] is not None:
+        headers["Last-Modified"] = format_datetime(opened.row["updated_at"].astimezone(timezone.utc), usegmt=True)
+    if expires:
+        headers["Expires"] = expires
+    elif metadata.get("cacheControl"):
+        headers["Cache-Control"] = metadata["cacheControl"]
+    disposition = content_disposition(download)
+    if disposition:
+        headers["Content-Disposition"] = disposition
+    if headers["ETag"] and request.headers.get("if-none-match") == headers["ETag"]:
+        return 304, 0, 0, headers
+    byte_range = parse_range(request.headers.get("range"), size)
+    if byte_range is None:
+        headers["Content-Length"] = str(size)
+        return 200, 0, size, headers
+    start, end = byte_range
+    headers["Content-Range"] = f"bytes {start}-{end}/{size}"
+    headers["Content-Length"] = str(end - start + 1)
+    return 206, start, end - start + 1, headers
