@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 import psycopg
+from psycopg import sql
 
 from gateway.project import Project
 
@@ -103,59 +104,79 @@ def apply_pending(
     project: Project,
     log: Callable[[str], None] = lambda _: None,
 ) -> list[str]:
-    """Apply what is pending in one transaction (a failure leaves nothing half-applied); returns the names applied."""
+    """Apply what is pending, each file in its own transaction with its ledger row, as the Supabase CLI does (a file
+    that fails leaves nothing of itself; a file may hold its own BEGIN/COMMIT). Returns the names applied."""
     files = discover(project)
     applied_now: list[str] = []
     with psycopg.connect(url, autocommit=True) as conn:
-        with conn.transaction():
-            conn.execute("select pg_advisory_xact_lock(hashtext('gateway_meta.migrations'))")
-            conn.execute(LEDGER_DDL)
-            _adopt_legacy_ledger(conn, files)
-            ledger = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
-            supabase_versions = {row[0] for row in conn.execute(
-                "select version from supabase_migrations.schema_migrations")}
-            # As on Supabase, where the migrating role's search_path names `extensions`: a project's SQL may call
-            # uuid_generate_v4() or crypt() unqualified.
-            conn.execute("select set_config('search_path', '\"$user\", public, extensions', true)")
-            for file in files:
-                recorded = ledger.get(file.name)
-                if recorded == file.checksum:
-                    continue
-                if file.kind == "versioned" and recorded is None and file.version[0] in supabase_versions:
-                    continue  # applied by the Supabase CLI, which keeps no checksum
-                if recorded is not None and file.kind != "repeatable":
-                    raise MigrationError(
-                        f"{file.name} was changed after it was applied; add a new migration instead of editing it"
-                    )
+        # One migrator at a time, however many gateway processes start together.
+        conn.execute("select pg_advisory_lock(hashtext('gateway_meta.migrations'))")
+        try:
+            with conn.transaction():
+                conn.execute(LEDGER_DDL)
+                _adopt_legacy_ledger(conn, files)
+            for file in _pending(conn, files):
                 log(f"applying {file.name}")
-                try:
-                    with conn.transaction():
-                        conn.execute(file.sql)
-                except psycopg.Error as exc:
-                    raise MigrationError(f"{file.name} failed: {_first_line(exc)}") from None
-                _record(conn, file)
+                _apply(conn, file)
                 applied_now.append(file.name)
             # Where no event trigger follows the publication (a migrating role that is not a superuser).
             conn.execute("do $$ begin if to_regprocedure('realtime.sync_capture()') is not null then"
                          " perform realtime.sync_capture(); end if; end $$")
+        finally:
+            conn.execute("select pg_advisory_unlock_all()")
         if applied_now:
             conn.execute("notify pgrst, 'reload schema'")
     return applied_now
 
 
-def _record(conn: psycopg.Connection, file: MigrationFile) -> None:
-    conn.execute(
-        "insert into gateway_meta.migrations (name, kind, checksum) values (%s, %s, %s)"
-        " on conflict (name) do update set checksum = excluded.checksum, applied_at = now()",
-        (file.name, file.kind, file.checksum),
-    )
+def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> list[MigrationFile]:
+    """What to apply; an applied migration that was edited since stops everything before anything runs."""
+    ledger = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
+    supabase_versions = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
+    pending = []
+    for file in files:
+        recorded = ledger.get(file.name)
+        if recorded == file.checksum:
+            continue
+        if file.kind == "versioned" and recorded is None and file.version[0] in supabase_versions:
+            continue  # applied by the Supabase CLI, which keeps no checksum
+        if recorded is not None and file.kind != "repeatable":
+            raise MigrationError(
+                f"{file.name} was changed after it was applied; add a new migration instead of editing it")
+        pending.append(file)
+    return pending
+
+
+def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
+    # As on Supabase, where the migrating role's search_path names `extensions`: SQL may call uuid_generate_v4()
+    # or crypt() unqualified. Set for each file, since a file may change it.
+    conn.execute("set search_path = \"$user\", public, extensions")
+    # One simple-protocol message: PostgreSQL runs it as one implicit transaction (the ledger rows included),
+    # unless the file brings its own BEGIN/COMMIT.
+    try:
+        conn.execute(file.sql + "\n;\n" + _ledger_rows(conn, file))
+    except psycopg.Error as exc:
+        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            conn.execute("rollback")
+        raise MigrationError(f"{file.name} failed: {_first_line(exc)}") from None
+
+
+def _ledger_rows(conn: psycopg.Connection, file: MigrationFile) -> str:
+    rows = [sql.SQL(
+        "insert into gateway_meta.migrations (name, kind, checksum) values ({}, {}, {})"
+        " on conflict (name) do update set checksum = excluded.checksum, applied_at = now();"
+    ).format(sql.Literal(file.name), sql.Literal(file.kind), sql.Literal(file.checksum))]
     if file.kind == "versioned":
         version, name = file.version
-        conn.execute(
-            "insert into supabase_migrations.schema_migrations (version, statements, name) values (%s, %s, %s)"
-            " on conflict (version) do nothing",
-            (version, [file.sql], name),
-        )
+        rows.append(sql.SQL(
+            "insert into supabase_migrations.schema_migrations (version, statements, name) values ({}, {}, {})"
+            " on conflict (version) do nothing;"
+        ).format(sql.Literal(version), sql.Literal([file.sql]), sql.Literal(name)))
+    return "\n".join(row.as_string(conn) for row in rows)
+
+
+def _record(conn: psycopg.Connection, file: MigrationFile) -> None:
+    conn.execute(_ledger_rows(conn, file))
 
 
 def _adopt_legacy_ledger(conn: psycopg.Connection, files: list[MigrationFile]) -> None:
