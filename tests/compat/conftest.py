@@ -3,7 +3,8 @@
 The gateway starts in the app's folder as a developer starts it: SEED_DEMO unset, its own config.toml deciding the
 auth settings, rate limits off so a test's many sign-ups are not throttled. With TEST_DATABASE_URL (the suite's run
 on Debian's PostgreSQL 15) it serves a fresh database of that cluster instead of its embedded one; a gateway given
-DATABASE_URL seeds only when asked, so `--seed` stands in for the first `supabase start`.
+DATABASE_URL seeds only when asked, so `--seed` stands in for the first `supabase start`, and keeps the development
+mailbox off unless DEV_MAILBOX says otherwise (config.toml's `[inbucket] enabled` may only turn it off).
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def serve_app(app: str) -> Iterator[AppGateway]:
     env = {"RATE_LIMITS": "false"}
     args: tuple[str, ...] = ()
     if cluster:
-        env |= {"DATABASE_URL": cluster.url_for(database), "JWT_SECRET": TEST_JWT_SECRET}
+        env |= {"DATABASE_URL": cluster.url_for(database), "JWT_SECRET": TEST_JWT_SECRET, "DEV_MAILBOX": "true"}
         args = ("--seed",)
     data_dir = project / ".data"
     port = free_port()

@@ -13,7 +13,8 @@ import httpx
 
 TIMEOUT = 90
 # Settings a developer's shell may hold that would leak into a gateway the test means to configure itself.
-ISOLATED = {"DATABASE_URL", "JWT_SECRET", "API_PORT", "DATA_DIR", "SEED_DEMO", "MAIL_AUTOCONFIRM", "RATE_LIMITS"}
+ISOLATED = {"DATABASE_URL", "JWT_SECRET", "API_PORT", "DATA_DIR", "SEED_DEMO", "MAIL_AUTOCONFIRM", "RATE_LIMITS",
+            "DEV_MAILBOX"}
 
 
 def gateway_env(**values) -> dict[str, str]:
