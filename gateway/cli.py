@@ -15,6 +15,7 @@ from pathlib import Path
 import psycopg
 
 from gateway import migrate as migrations
+from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
 from gateway.keys import JwtKeys
 from gateway.request_limits import server_options
 from gateway.settings import ConfigError, Settings, write_private
@@ -142,6 +143,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
 
             seed(settings.database_url, settings.project)
             print("Demo data seeded.", flush=True)
+        check_hook_functions(settings.database_url, settings.auth_hooks.values())
     except BaseException:
         if embedded is not None:
             embedded.stop()

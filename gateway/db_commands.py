@@ -20,6 +20,12 @@ from gateway.settings import ConfigError, Settings
 PLATFORM_SCHEMAS = ("auth", "realtime", "mail", "storage", "extensions", "gateway_meta", "supabase_migrations",
                     "information_schema", "pg_catalog", "pg_toast")
 _NAME = re.compile(r"[^a-z0-9_]+")
+# What pg_dump lists of the platform outside its schemas, left out as the Supabase CLI leaves it out: the event
+# triggers, the publication the platform creates (the project's `ALTER PUBLICATION ... ADD TABLE` stay) and the
+# capture triggers that follow from the publication.
+_PLATFORM_ENTRY = re.compile(
+    r"--\n-- Name: (?:[^;\n]+; Type: EVENT TRIGGER|supabase_realtime; Type: PUBLICATION"
+    r"|[^;\n]+ realtime_capture; Type: TRIGGER);[^\n]*\n--\n\n.*?;\n\n*", re.S)
 
 
 def new_migration(settings: Settings, name: str, now: datetime | None = None) -> Path:
@@ -86,9 +92,10 @@ def dump(settings: Settings, *, data_only: bool, schemas: list[str], out: Path |
         result = subprocess.run([*args, "--dbname", url], capture_output=True, text=True)
     if result.returncode != 0:
         raise ConfigError(f"pg_dump failed: {result.stderr.strip().splitlines()[-1] if result.stderr else ''}")
+    text = _PLATFORM_ENTRY.sub("", result.stdout)
     if out is not None:
-        out.write_text(result.stdout)
-    return result.stdout
+        out.write_text(text)
+    return text
 
 
 def _maintenance_url(url: str, name: str) -> str:

@@ -7,9 +7,10 @@ every value and the environment overrides the file. Values may be written `env(N
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 from urllib.parse import quote
 
+from gateway.auth.hooks.config import HOOK_KEYS, HOOK_NAMES, setting_name
 from gateway.project import Project
 from gateway.settings import ConfigError, parse_duration
 
@@ -37,6 +38,7 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("auth.rate_limit", "token_refresh"): "RATE_LIMIT_TOKEN_REFRESH",
     ("auth.rate_limit", "sign_in_sign_ups"): "RATE_LIMIT_OTP",
     ("auth.rate_limit", "token_verifications"): "RATE_LIMIT_VERIFY",
+    ("auth.rate_limit", "anonymous_users"): "RATE_LIMIT_ANONYMOUS_USERS",
     ("auth.mfa", "max_enrolled_factors"): "MFA_MAX_ENROLLED_FACTORS",
     ("auth.mfa.totp", "enroll_enabled"): "MFA_TOTP_ENROLL_ENABLED",
     ("auth.mfa.totp", "verify_enabled"): "MFA_TOTP_VERIFY_ENABLED",
@@ -56,7 +58,7 @@ PASSWORD_REQUIREMENTS = {
 }
 # The file counts these per 5 minutes, as GoTrue does; the gateway's settings count per hour.
 PER_FIVE_MINUTES = {"RATE_LIMIT_TOKEN_REFRESH", "RATE_LIMIT_OTP", "RATE_LIMIT_VERIFY"}
-INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
+INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "RATE_LIMIT_ANONYMOUS_USERS", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
                                "PASSWORD_MIN_LENGTH", "MAILER_OTP_LENGTH", "MAILER_OTP_EXP",
                                "MFA_MAX_ENROLLED_FACTORS"}
 BOOLEANS = {"DISABLE_SIGNUP", "EXTERNAL_ANONYMOUS_USERS_ENABLED", "EXTERNAL_EMAIL_ENABLED",
@@ -66,6 +68,10 @@ LISTS = {"DB_SCHEMAS", "DB_EXTRA_SEARCH_PATH", "ADDITIONAL_REDIRECT_URLS"}
 # Keys whose setting says the opposite ("enable_signup" -> DISABLE_SIGNUP).
 NEGATED = {"DISABLE_SIGNUP", "MAIL_AUTOCONFIRM"}
 ENV_PATTERN = re.compile(r"^env\((.*)\)$")
+
+# [auth.hook.<name>] enabled / uri / secrets -> GoTrue's HOOK_<NAME>_ENABLED / _URI / _SECRETS.
+SUPPORTED.update({(f"auth.hook.{hook}", key): setting_name(hook, key) for hook in HOOK_NAMES for key in HOOK_KEYS})
+BOOLEANS |= {setting_name(hook, "enabled") for hook in HOOK_NAMES}
 
 
 def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[str, str]:

@@ -33,7 +33,6 @@ TEMPLATE_DEFAULTS: dict[tuple[str, str], Any] = {
     ("auth", "enable_manual_linking"): False,
     ("auth.rate_limit", "email_sent"): 2,
     ("auth.rate_limit", "sms_sent"): 30,
-    ("auth.rate_limit", "anonymous_users"): 30,
     ("auth.rate_limit", "web3"): 30,
     ("auth.sms", "enable_signup"): False,
     ("auth.sms", "enable_confirmations"): False,

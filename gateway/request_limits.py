@@ -2,16 +2,22 @@
 
 Services read bodies with `await request.body()`, which buffers everything; this middleware refuses a body over
 the limit from its Content-Length before it is read, and stops a chunked one as soon as it passes the limit.
+A client that hangs up mid-body ends its request here with one log line.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gateway.request_head import BoundedHeadProtocol
 from gateway.settings import Settings
+
+log = logging.getLogger("gateway.http")
 
 # What Supabase's API gateway (Kong's request-size-limiting plugin) answers; every client reads `message`.
 TOO_LARGE_BODY = json.dumps({"message": "Request size limit exceeded"}).encode()
@@ -30,8 +36,10 @@ def server_options(settings: Settings) -> dict[str, Any]:
       buffering up to 16 MiB first.
     - uvicorn's own proxy-header handling is off: by default it rewrites the client address from any
       X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.client_ip` (the only one).
+    - The request head is capped while it is read (`gateway.request_head`); httptools has no cap of its own.
     """
-    return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False}
+    return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False,
+            "http": BoundedHeadProtocol}
 
 
 class BodyLimit:
@@ -74,6 +82,10 @@ class BodyLimit:
 
         try:
             await self.app(scope, limited_receive, guarded_send)
+        except ClientDisconnect:
+            # A client that hangs up mid-upload is not the gateway's failure: one line, no traceback.
+            if not exceeded:
+                log.info("request body not received, the client went away: %s %s", scope["method"], scope["path"])
         except Exception:
             if not exceeded:
                 raise

@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 from dotenv import dotenv_values
 
 if TYPE_CHECKING:
+    from gateway.auth.hooks.config import HookConfig
     from gateway.project import Project
 
 # The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
@@ -103,14 +104,17 @@ class Settings:
     mfa_max_enrolled_factors: int = 10
     mfa_totp_enroll_enabled: bool = True
     mfa_totp_verify_enabled: bool = True
+    db_plan_enabled: bool = False
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
     rate_limits_enabled: bool = True
-    # GoTrue's hosted defaults: sign-in + refresh per hour, verify per hour, sign-up/recover/otp per hour, MFA per minute.
+    # GoTrue's hosted defaults: sign-in + refresh per hour, verify per hour, sign-up/recover/otp per hour, MFA per minute,
+    # anonymous sign-ins per hour.
     rate_limit_token_per_hour: int = 1800
     rate_limit_verify_per_hour: int = 360
     rate_limit_email_per_hour: int = 360
     rate_limit_mfa_per_minute: int = 15
+    rate_limit_anonymous_per_hour: int = 30
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
     project: "Project" = field(default_factory=lambda: _load_project(PROJECT_ROOT))
@@ -123,6 +127,7 @@ class Settings:
     realtime_max_events_per_second: int = 100
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
+    auth_hooks: dict[str, "HookConfig"] = field(default_factory=dict)  # the enabled ones, by config.toml name
 
     @property
     def embedded(self) -> bool:
@@ -213,6 +218,7 @@ class Settings:
             mfa_totp_enroll_enabled=_bool(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
             mfa_totp_verify_enabled=_bool(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
+            db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
             password_required_characters=_character_sets(env.get("PASSWORD_REQUIRED_CHARACTERS") or ""),
             rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=True),
@@ -220,6 +226,7 @@ class Settings:
             rate_limit_verify_per_hour=_int("RATE_LIMIT_VERIFY", env.get("RATE_LIMIT_VERIFY"), 360),
             rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),
             rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
+            rate_limit_anonymous_per_hour=_int("RATE_LIMIT_ANONYMOUS_USERS", env.get("RATE_LIMIT_ANONYMOUS_USERS"), 30),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
             project=project,
@@ -236,6 +243,7 @@ class Settings:
                 "REALTIME_MAX_PAYLOAD_BYTES", env.get("REALTIME_MAX_PAYLOAD_BYTES"), 256 * 1024),
             realtime_heartbeat_timeout=float(_int(
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
+            auth_hooks=_auth_hooks(env),
         )
 
 
@@ -243,6 +251,12 @@ def _load_project(root: Path) -> "Project":
     from gateway.project import Project
 
     return Project.load(root)
+
+
+def _auth_hooks(env: dict[str, str]) -> dict[str, "HookConfig"]:
+    from gateway.auth.hooks.config import hooks_from_env
+
+    return hooks_from_env(env)
 
 
 def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, str]:

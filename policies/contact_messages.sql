@@ -5,4 +5,4 @@ alter table public.contact_messages enable row level security;
 
 drop policy if exists "Super-admins can read contact messages" on public.contact_messages;
 create policy "Super-admins can read contact messages" on public.contact_messages
-    for select to authenticated using ((select public.is_super_admin()));
+    for select to authenticated using ((select private.is_super_admin()));

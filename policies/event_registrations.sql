@@ -36,7 +36,7 @@ begin
     if char_length(new.phone) > 20 or char_length(regexp_replace(new.phone, '\D', '', 'g')) < 10 then
         raise exception 'Please enter a valid phone number (at least 10 digits)' using errcode = '23514';
     end if;
-    if tg_op = 'INSERT' and public.is_api_client() then
+    if tg_op = 'INSERT' and private.is_api_client() then
         new.status := 'registered';
         new.confirmation_sent_at := null;
         new.created_at := now();
@@ -55,33 +55,33 @@ create policy "Anyone can register for the event" on private.event_registrations
 
 drop policy if exists "Only super-admins can read registrations, others are refused" on private.event_registrations;
 create policy "Only super-admins can read registrations, others are refused" on private.event_registrations
-    for select to authenticated using (public.require_super_admin());
+    for select to authenticated using (private.require_super_admin());
 
 drop policy if exists "Only super-admins can update registrations" on private.event_registrations;
 create policy "Only super-admins can update registrations" on private.event_registrations
     for update to authenticated
-    using ((select public.is_super_admin())) with check ((select public.is_super_admin()));
+    using ((select private.is_super_admin())) with check ((select private.is_super_admin()));
 
 drop policy if exists "Only super-admins can delete registrations" on private.event_registrations;
 create policy "Only super-admins can delete registrations" on private.event_registrations
-    for delete to authenticated using ((select public.is_super_admin()));
+    for delete to authenticated using ((select private.is_super_admin()));
 
-create or replace function public.event_registrations_gate() returns boolean
+create or replace function private.event_registrations_gate() returns boolean
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
     -- The service role and operators pass; inside an API request only super-admins do.
-    if public.is_api_client() then
-        return public.require_super_admin();
+    if private.is_api_client() then
+        return private.require_super_admin();
     end if;
     return true;
 end
 $$;
-comment on function public.event_registrations_gate() is
+comment on function private.event_registrations_gate() is
     'The statement-level check of the event_registrations view: 42501 for API callers who are not super-admins.';
 
 create or replace view public.event_registrations with (security_invoker = true) as
-    select * from private.event_registrations where public.event_registrations_gate();
+    select * from private.event_registrations where private.event_registrations_gate();
 comment on view public.event_registrations is
     'Registrations for the vendor introduction event: anyone inserts, only super-admins read (others get 42501).';
 

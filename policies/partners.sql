@@ -4,39 +4,40 @@
 alter table public.partners enable row level security;
 
 -- How many registrations one client may submit per window before the database refuses with 'rate limit'.
-create or replace function public.partner_registration_limit(out max_attempts integer, out per_window interval)
+create or replace function private.partner_registration_limit(out max_attempts integer, out per_window interval)
 language sql immutable set search_path = ''
 as $$ select 5, interval '1 hour' $$;
 
-create or replace function public.registration_client_key() returns text
+create or replace function private.registration_client_key() returns text
 language sql stable security definer set search_path = ''
 as $$
-    -- A signed-in caller is counted by account (cannot be forged); a visitor by the forwarded client address
-    -- the gateway puts in request.headers.
+    -- Every caller is counted by the client address the gateway puts in request.headers (it cannot be forged,
+    -- see docs/security.md): counting signed-in callers by account let anyone register without limit with a
+    -- fresh anonymous account each time. The account is only the fallback when no address is known.
     select coalesce(
-        'user:' || auth.uid()::text,
         'ip:' || nullif(btrim(split_part(
             nullif(current_setting('request.headers', true), '')::json ->> 'x-forwarded-for', ',', 1)), ''),
+        'user:' || auth.uid()::text,
         'anonymous')
 $$;
 
-create or replace function public.registered_in_this_transaction(partner_id uuid) returns boolean
+create or replace function private.registered_in_this_transaction(partner_id uuid) returns boolean
 language sql stable set search_path = ''
 as $$
     select partner_id::text = any (string_to_array(nullif(current_setting('partners.registered_ids', true), ''), ','))
 $$;
-comment on function public.registered_in_this_transaction(uuid) is
+comment on function private.registered_in_this_transaction(uuid) is
     'Whether this transaction registered the partner, so insert(...).select() can return the new row to its registrant.';
 
 create or replace function public.partners_before_registration() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-    client text := public.registration_client_key();
-    limits record := public.partner_registration_limit();
+    client text := private.registration_client_key();
+    limits record := private.partner_registration_limit();
     recent integer;
 begin
-    if not public.is_api_client() then
+    if not private.is_api_client() then
         return new;
     end if;
     perform pg_advisory_xact_lock(hashtext('partner_registration'), hashtext(client));
@@ -66,7 +67,7 @@ create or replace function public.partners_link_registrant() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-    if public.is_api_client() and auth.uid() is not null then
+    if private.is_api_client() and auth.uid() is not null then
         insert into public.partner_users (user_id, partner_id) values (auth.uid(), new.id)
         on conflict (user_id, partner_id) do nothing;
     end if;
@@ -84,10 +85,10 @@ declare
         'state_province', 'postal_code', 'updated_at'];
     forbidden text[];
 begin
-    if not public.is_api_client() then
+    if not private.is_api_client() then
         return new;
     end if;
-    if public.is_super_admin() then
+    if private.is_super_admin() then
         if new.status is distinct from old.status
            and (old.status, new.status) not in (('pending', 'approved'), ('pending', 'rejected'),
                                                 ('approved', 'suspended'), ('suspended', 'approved')) then
@@ -138,25 +139,25 @@ create policy "Anyone can apply to the partner programme" on public.partners
 
 drop policy if exists "Registrants can read back the application they just submitted" on public.partners;
 create policy "Registrants can read back the application they just submitted" on public.partners
-    for select to anon, authenticated using (public.registered_in_this_transaction(id));
+    for select to anon, authenticated using (private.registered_in_this_transaction(id));
 
 drop policy if exists "Partner users can read the partner they are linked to" on public.partners;
 create policy "Partner users can read the partner they are linked to" on public.partners
-    for select to authenticated using (public.is_linked_to_partner(id));
+    for select to authenticated using (private.is_linked_to_partner(id));
 
 drop policy if exists "Super-admins can read every partner" on public.partners;
 create policy "Super-admins can read every partner" on public.partners
-    for select to authenticated using ((select public.is_super_admin()));
+    for select to authenticated using ((select private.is_super_admin()));
 
 drop policy if exists "Super-admins and linked partner users can update a partner" on public.partners;
 create policy "Super-admins and linked partner users can update a partner" on public.partners
     for update to authenticated
-    using ((select public.is_super_admin()) or public.is_linked_to_partner(id))
-    with check ((select public.is_super_admin()) or public.is_linked_to_partner(id));
+    using ((select private.is_super_admin()) or private.is_linked_to_partner(id))
+    with check ((select private.is_super_admin()) or private.is_linked_to_partner(id));
 
 drop policy if exists "Only super-admins can delete partners" on public.partners;
 create policy "Only super-admins can delete partners" on public.partners
-    for delete to authenticated using ((select public.is_super_admin()));
+    for delete to authenticated using ((select private.is_super_admin()));
 
 create or replace function public.get_partner_with_access_control(partner_id uuid) returns public.partners
 language plpgsql stable security definer set search_path = ''
@@ -164,7 +165,7 @@ as $$
 declare
     partner public.partners;
 begin
-    if not (public.is_super_admin() or public.is_linked_to_partner(partner_id)) then
+    if not (private.is_super_admin() or private.is_linked_to_partner(partner_id)) then
         raise exception 'Access denied: you are not linked to this partner' using errcode = '42501';
     end if;
     select p.* into partner from public.partners p where p.id = partner_id;
@@ -178,4 +179,4 @@ comment on function public.get_partner_with_access_control(uuid) is
     'The partner record for a linked partner user or a super-admin; 42501 for anyone else.';
 
 revoke execute on function public.partners_before_registration(), public.partners_link_registrant(),
-    public.partners_before_update(), public.registration_client_key() from public, anon, authenticated;
+    public.partners_before_update(), private.registration_client_key() from public, anon, authenticated;

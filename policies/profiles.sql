@@ -12,7 +12,7 @@ create policy "Users can read their own profile" on public.profiles
 
 drop policy if exists "Super-admins can read every profile" on public.profiles;
 create policy "Super-admins can read every profile" on public.profiles
-    for select to authenticated using ((select public.is_super_admin()));
+    for select to authenticated using ((select private.is_super_admin()));
 
 drop policy if exists "Users can update their own profile" on public.profiles;
 create policy "Users can update their own profile" on public.profiles

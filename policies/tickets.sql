@@ -8,10 +8,10 @@ create or replace function public.tickets_check_created_by() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-    if public.is_api_client()
+    if private.is_api_client()
        and new.created_by is not null
        and (tg_op = 'INSERT' or new.created_by is distinct from old.created_by)
-       and not public.is_own_company_user(new.created_by, new.company_id) then
+       and not private.is_own_company_user(new.created_by, new.company_id) then
         raise exception 'created_by must be your own company-user id in the ticket''s company, or null'
             using errcode = '42501';
     end if;
@@ -26,19 +26,19 @@ create trigger tickets_check_created_by before insert or update on public.ticket
 drop policy if exists "Staff see their companies' tickets, power-users and super-admins see all" on public.tickets;
 create policy "Staff see their companies' tickets, power-users and super-admins see all" on public.tickets
     for select to authenticated
-    using ((select public.has_min_role('power-user')) or company_id = any ((select public.my_company_ids())::uuid[]));
+    using ((select private.has_min_role('power-user')) or company_id = any ((select private.my_company_ids())::uuid[]));
 
 drop policy if exists "Power-users and super-admins can create tickets" on public.tickets;
 create policy "Power-users and super-admins can create tickets" on public.tickets
-    for insert to authenticated with check ((select public.has_min_role('power-user')));
+    for insert to authenticated with check ((select private.has_min_role('power-user')));
 
 drop policy if exists "Power-users and super-admins can update tickets" on public.tickets;
 create policy "Power-users and super-admins can update tickets" on public.tickets
     for update to authenticated
-    using ((select public.has_min_role('power-user'))) with check ((select public.has_min_role('power-user')));
+    using ((select private.has_min_role('power-user'))) with check ((select private.has_min_role('power-user')));
 
 drop policy if exists "Power-users and super-admins can delete tickets" on public.tickets;
 create policy "Power-users and super-admins can delete tickets" on public.tickets
-    for delete to authenticated using ((select public.has_min_role('power-user')));
+    for delete to authenticated using ((select private.has_min_role('power-user')));
 
 revoke execute on function public.tickets_check_created_by() from public, anon, authenticated;

@@ -8,17 +8,17 @@ create policy "Users can read their own roles" on public.user_roles
 
 drop policy if exists "Super-admins can read every role" on public.user_roles;
 create policy "Super-admins can read every role" on public.user_roles
-    for select to authenticated using ((select public.is_super_admin()));
+    for select to authenticated using ((select private.is_super_admin()));
 
 drop policy if exists "Only super-admins can grant roles" on public.user_roles;
 create policy "Only super-admins can grant roles" on public.user_roles
-    for insert to authenticated with check ((select public.is_super_admin()));
+    for insert to authenticated with check ((select private.is_super_admin()));
 
 drop policy if exists "Only super-admins can change roles" on public.user_roles;
 create policy "Only super-admins can change roles" on public.user_roles
     for update to authenticated
-    using ((select public.is_super_admin())) with check ((select public.is_super_admin()));
+    using ((select private.is_super_admin())) with check ((select private.is_super_admin()));
 
 drop policy if exists "Only super-admins can revoke roles" on public.user_roles;
 create policy "Only super-admins can revoke roles" on public.user_roles
-    for delete to authenticated using ((select public.is_super_admin()));
+    for delete to authenticated using ((select private.is_super_admin()));

@@ -15,6 +15,7 @@ from gateway.auth import audit, email_change
 from gateway.auth.context import AuthContext, check_email, object_field, text_field
 from gateway.auth.errors import email_exists, not_found, validation_failed
 from gateway.auth.guards import is_uuid
+from gateway.auth.hooks.points import before_user_created
 from gateway.auth.links import allowed_redirect, verify_link
 from gateway.auth.mails import store_token
 from gateway.auth.paging import Page
@@ -197,8 +198,10 @@ async def _link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str,
         if not isinstance(password, str) or not password:
             raise validation_failed("Signup requires a valid password")
         check_strength(password, ctx.settings)
+    data = object_field(ctx.body, "data")
+    user_id = await before_user_created(ctx, email=email, user_metadata=data)
     user_id = await create_user(conn, email=email, password_hash=await hash_password(password) if password else None,
-                                user_metadata=object_field(ctx.body, "data"))
+                                user_metadata=data, user_id=user_id)
     return await find_by_id(conn, user_id)
 
 

@@ -16,6 +16,7 @@ from psycopg import AsyncConnection
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import email_exists
+from gateway.auth.hooks.points import send_email as send_email_hook
 from gateway.auth.links import new_otp, token_hash, verify_link
 from gateway.auth.mails import check_resend_window, deliver
 from gateway.auth.users import add_email_identity, find_by_email, mark_email_confirmed
@@ -69,7 +70,11 @@ async def request(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],
         await apply(ctx, conn, user_id, new_email)
         return
     check_resend_window(ctx, user["email_change_sent_at"])
-    for code in (await store_codes(ctx.settings, conn, user, new_email)).values():
+    codes = await store_codes(ctx.settings, conn, user, new_email)
+    if await send_email_hook(ctx, conn, user_id, redirect_to=redirect_to, email_action_type="email_change",
+                             **_hook_tokens(codes)):
+        return
+    for code in codes.values():
         link = verify_link(ctx.settings, code.hashed, "email_change", redirect_to)
         await deliver(ctx, auth_mail(code.template, to=code.to, link=link, otp=code.otp,
                                      email=user["email"] or new_email, new_email=new_email))
@@ -101,6 +106,15 @@ async def apply(ctx: AuthContext, conn: AsyncConnection, user_id: str, new_email
     await add_email_identity(conn, user_id, new_email, verified=True)
     await mark_email_confirmed(conn, user_id)
     await audit.record(conn, ctx, "user_modified", user_id)
+
+
+def _hook_tokens(codes: dict[str, ChangeCode]) -> dict[str, str]:
+    """GoTrue's email_data for a change, pairing kept as it has it: with both codes, `token` is the current address's
+    code and `token_hash` the new one's hash (`token_new` / `token_hash_new` the other way round)."""
+    new, current = codes["new"], codes.get("current")
+    if current is None:
+        return {"token": new.otp, "token_hash": new.hashed}
+    return {"token": current.otp, "token_hash": new.hashed, "token_new": new.otp, "token_hash_new": current.hashed}
 
 
 def _code(settings: Settings, address: str, template: str) -> ChangeCode:

@@ -15,6 +15,7 @@ from gateway.auth import audit
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid, require_aal2_if_verified_factors
+from gateway.auth.hooks.points import mfa_verification_attempt
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
 from gateway.db import privileged_tx
 from gateway.settings import Settings
@@ -112,7 +113,9 @@ async def verify(ctx: AuthContext) -> dict[str, Any]:
         if used or expired:
             raise unprocessable("mfa_challenge_expired",
                                 f"MFA challenge {challenge_id} has expired, verify against another challenge or create a new challenge.")
-        if not pyotp.TOTP(factor["secret"]).verify(code, valid_window=TOTP_VALID_WINDOW):
+        valid = pyotp.TOTP(factor["secret"]).verify(code, valid_window=TOTP_VALID_WINDOW)
+        await mfa_verification_attempt(ctx, str(factor["id"]), valid)
+        if not valid:
             raise unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
         await conn.execute("update auth.mfa_challenges set verified_at = now() where id = %s", (challenge_id,))
         await conn.execute("update auth.mfa_factors set status = 'verified', updated_at = now() where id = %s",

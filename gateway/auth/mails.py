@@ -10,6 +10,7 @@ from psycopg import AsyncConnection
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError
+from gateway.auth.hooks.points import send_email as send_email_hook
 from gateway.auth.links import new_otp, token_hash, verify_link
 from gateway.mail.mailer import Mail, MailError
 from gateway.mail.templates import auth_mail
@@ -65,8 +66,10 @@ async def send_link_mail(ctx: AuthContext, conn: AsyncConnection, user: dict[str
                          redirect_to: str) -> None:
     check_resend_window(ctx, user.get(TOKEN_COLUMNS[kind][1]))
     otp, hashed = await store_token(ctx, conn, str(user["id"]), kind, user["email"])
-    link = verify_link(ctx.settings, hashed, kind, redirect_to)
-    await deliver(ctx, auth_mail(kind, to=user["email"], link=link, otp=otp))
+    if not await send_email_hook(ctx, conn, str(user["id"]), token=otp, token_hash=hashed, redirect_to=redirect_to,
+                                 email_action_type=kind):
+        link = verify_link(ctx.settings, hashed, kind, redirect_to)
+        await deliver(ctx, auth_mail(kind, to=user["email"], link=link, otp=otp))
     if kind in MAIL_AUDIT:
         action, traits = MAIL_AUDIT[kind]
         await audit.record(conn, ctx, action, str(user["id"]), traits=traits)

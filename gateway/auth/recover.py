@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
+
+from psycopg import AsyncConnection
 
 from gateway.auth import email_change, pkce
 from gateway.auth.context import AuthContext, check_email, object_field, text_field
 from gateway.auth.errors import unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
-from gateway.auth.mails import send_link_mail
+from gateway.auth.mails import check_resend_window, send_link_mail
 from gateway.auth.users import create_user, find_by_email
 from gateway.db import privileged_tx
 
@@ -48,7 +51,24 @@ async def handle_recover(ctx: AuthContext) -> dict[str, Any]:
         if user is not None:
             await _maybe_pkce(conn, params, str(user["id"]), "recovery")
             await send_link_mail(ctx, conn, user, "recovery", params.redirect_to)
+        else:
+            await _hold_address_without_account(ctx, conn, params.email)
     return {}
+
+
+async def _hold_address_without_account(ctx: AuthContext, conn: AsyncConnection, email: str) -> None:
+    """The per-address window of an account's recovery mail, for an address without an account, so that a
+    second request answers the same 429 either way and /recover does not tell who has an account."""
+    address_hash = hashlib.sha256(email.encode()).hexdigest()
+    window = {"hash": address_hash, "secs": ctx.settings.mail_max_frequency}
+    await conn.execute("delete from auth.recovery_requests_without_account"
+                       " where requested_at < now() - make_interval(secs => %(secs)s)", window)
+    cur = await conn.execute("insert into auth.recovery_requests_without_account (address_hash)"
+                             " values (%(hash)s) on conflict (address_hash) do nothing returning requested_at", window)
+    if await cur.fetchone() is None:
+        cur = await conn.execute("select requested_at from auth.recovery_requests_without_account"
+                                 " where address_hash = %(hash)s", window)
+        check_resend_window(ctx, (await cur.fetchone())[0])
 
 
 async def handle_otp(ctx: AuthContext) -> dict[str, Any]:

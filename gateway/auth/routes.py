@@ -21,6 +21,8 @@ log = logging.getLogger("gateway.auth")
 
 Handler = Callable[[AuthContext], Awaitable[Any]]
 Guard = Callable[[AuthContext], Awaitable[None]]
+# A rate-limit bucket, or a function choosing it from the request (sign-up: email or anonymous).
+Bucket = str | Callable[[AuthContext], str]
 
 
 @dataclass(frozen=True)
@@ -29,14 +31,14 @@ class Route:
     path: str
     handler: Handler
     guard: Guard | None = None
-    limit: str | None = None
+    limit: Bucket | None = None
 
 
 ROUTES = (
     Route("GET", "/health", meta.handle_health),
     Route("GET", "/settings", meta.handle_settings),
     Route("GET", "/.well-known/jwks.json", meta.handle_jwks),
-    Route("POST", "/signup", signup.handle, limit="email"),
+    Route("POST", "/signup", signup.handle, limit=signup.rate_limit_bucket),
     Route("POST", "/token", token.handle, limit="token"),
     Route("GET", "/verify", verify.handle_get, limit="verify"),
     Route("POST", "/verify", verify.handle_post, limit="verify"),
@@ -67,7 +69,8 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
         try:
             ctx = await build_context(request)
             if route.limit:
-                request.app.state.auth_limiter.check(route.limit, ctx.ip)
+                bucket = route.limit(ctx) if callable(route.limit) else route.limit
+                request.app.state.auth_limiter.check(bucket, ctx.ip)
             if route.guard:
                 await route.guard(ctx)
             result = await route.handler(ctx)

@@ -14,6 +14,7 @@ from psycopg.rows import dict_row
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, bad_request
+from gateway.auth.hooks.points import customize_access_token
 from gateway.auth.users import user_json
 
 
@@ -68,14 +69,16 @@ def access_claims(ctx: AuthContext, user: dict[str, Any], session_id: str, aal: 
 
 
 async def session_response(
-    ctx: AuthContext, conn: AsyncConnection, user_id: str, session_id: str, refresh_token: str,
+    ctx: AuthContext, conn: AsyncConnection, user_id: str, session_id: str, refresh_token: str, method: str,
 ) -> dict[str, Any]:
+    """The token response; `method` is GoTrue's authentication method, which the custom access token hook sees."""
     cur = await conn.execute("select aal, amr from auth.sessions where id = %s", (session_id,))
     aal, amr = await cur.fetchone()
     user = await user_json(conn, user_id)
     claims = access_claims(ctx, user, session_id, aal, amr)
+    signed_claims = await customize_access_token(ctx, conn, claims, method)
     return {
-        "access_token": ctx.keys.sign_access_token(claims),
+        "access_token": ctx.keys.sign_access_token(signed_claims),
         "token_type": "bearer",
         "expires_in": ctx.settings.jwt_exp,
         "expires_at": claims["exp"],
@@ -99,7 +102,7 @@ async def start_session(
     await conn.execute("update auth.users set last_sign_in_at = now() where id = %s", (user_id,))
     if action:
         await audit.record(conn, ctx, action, user_id, traits=traits, session_id=session_id)
-    return await session_response(ctx, conn, user_id, session_id, refresh_token)
+    return await session_response(ctx, conn, user_id, session_id, refresh_token, method)
 
 
 async def raise_to_aal2(ctx: AuthContext, conn: AsyncConnection, session_id: str, factor_id: str) -> dict[str, Any]:
@@ -113,7 +116,7 @@ async def raise_to_aal2(ctx: AuthContext, conn: AsyncConnection, session_id: str
     await refuse_banned(conn, user_id)
     await revoke_family(conn, session_id)
     refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
-    return await session_response(ctx, conn, user_id, session_id, refresh_token)
+    return await session_response(ctx, conn, user_id, session_id, refresh_token, "totp")
 
 
 async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dict[str, Any]:
@@ -132,14 +135,14 @@ async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dic
         active = await _active_token(conn, session_id)
         # A client that lost the response to its refresh may ask again briefly and get the same child back.
         if active and row["revoked_for"] < ctx.settings.refresh_token_reuse_interval:
-            return await session_response(ctx, conn, user_id, session_id, active)
+            return await session_response(ctx, conn, user_id, session_id, active, "token_refresh")
         raise RefreshTokenReused(user_id, session_id)
     await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where id = %s", (row["id"],))
     await conn.execute("update auth.sessions set refreshed_at = now(), updated_at = now() where id = %s", (session_id,))
     child = await _insert_refresh_token(conn, user_id, session_id, parent=presented)
     await audit.record(conn, ctx, "token_refreshed", user_id, session_id=session_id)
     await audit.record(conn, ctx, "token_revoked", user_id, session_id=session_id)
-    return await session_response(ctx, conn, user_id, session_id, child)
+    return await session_response(ctx, conn, user_id, session_id, child, "token_refresh")
 
 
 async def revoke_family(conn: AsyncConnection, session_id: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from gateway.auth import audit, pkce
 from gateway.auth.context import AuthContext, check_email, object_field, text_field
 from gateway.auth.errors import bad_request, unprocessable, validation_failed
+from gateway.auth.hooks.points import before_user_created
 from gateway.auth.links import allowed_redirect
 from gateway.auth.mails import send_link_mail
 from gateway.auth.passwords import check_strength, hash_password
@@ -66,6 +67,11 @@ class SignupParams:
         check_strength(self.password, ctx.settings)
 
 
+def rate_limit_bucket(ctx: AuthContext) -> str:
+    """GoTrue limits anonymous sign-ins on their own (RATE_LIMIT_ANONYMOUS_USERS), other sign-ups as mail sends."""
+    return "anonymous" if SignupParams.from_context(ctx).anonymous else "email"
+
+
 async def handle(ctx: AuthContext) -> dict[str, Any]:
     params = SignupParams.from_context(ctx)
     params.validate(ctx)
@@ -89,8 +95,9 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
             )
             user = existing
         else:
+            user_id = await before_user_created(ctx, email=params.email, user_metadata=params.data)
             user_id = await create_user(conn, email=params.email, password_hash=password_hash,
-                                        user_metadata=params.data, confirmed=autoconfirm)
+                                        user_metadata=params.data, confirmed=autoconfirm, user_id=user_id)
             user = {"id": user_id, "email": params.email, "confirmation_sent_at": None}
         if autoconfirm:
             return await start_session(ctx, conn, user_id, "password", action="user_signedup",
@@ -102,8 +109,10 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
 
 
 async def _anonymous(ctx: AuthContext, params: SignupParams) -> dict[str, Any]:
+    user_id = await before_user_created(ctx, email=None, user_metadata=params.data, anonymous=True)
     async with privileged_tx(ctx.pool) as conn:
-        user_id = await create_user(conn, email=None, password_hash=None, user_metadata=params.data, anonymous=True)
+        user_id = await create_user(conn, email=None, password_hash=None, user_metadata=params.data, anonymous=True,
+                                    user_id=user_id)
         return await start_session(ctx, conn, user_id, "anonymous", action="user_signedup",
                                    traits={"provider": "anonymous"})
 

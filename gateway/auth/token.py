@@ -8,6 +8,7 @@ from typing import Any
 from gateway.auth import audit, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import bad_request, validation_failed
+from gateway.auth.hooks.points import password_verification_attempt
 from gateway.auth.passwords import password_matches
 from gateway.auth.sessions import RefreshTokenReused, revoke_family, rotate, start_session
 from gateway.auth.users import find_by_email
@@ -43,6 +44,8 @@ async def password_grant(ctx: AuthContext) -> dict[str, Any]:
         user = await find_by_email(conn, params.email)
         # Unknown address and wrong password answer alike, and take as long (a bcrypt check either way).
         matched = await password_matches(params.password, user["encrypted_password"] if user else None)
+        if user is not None:
+            await password_verification_attempt(ctx, str(user["id"]), matched)
         if user is None or not matched:
             raise bad_request("invalid_credentials", "Invalid login credentials")
         if user["email_confirmed_at"] is None:

@@ -76,20 +76,24 @@ async def create_user(
     app_metadata: dict[str, Any] | None = None,
     confirmed: bool = False,
     anonymous: bool = False,
+    user_id: str | None = None,
 ) -> str:
-    providers = [] if anonymous else ["email"]
-    app_meta = {"provider": "anonymous" if anonymous else "email", "providers": providers, **(app_metadata or {})}
+    app_meta = {**new_app_metadata(anonymous), **(app_metadata or {})}
     cur = await conn.execute(
-        "insert into auth.users (instance_id, email, encrypted_password, email_confirmed_at, raw_app_meta_data,"
+        "insert into auth.users (instance_id, id, email, encrypted_password, email_confirmed_at, raw_app_meta_data,"
         " raw_user_meta_data, is_anonymous)"
-        " values ('00000000-0000-0000-0000-000000000000', %s, %s, case when %s then now() end, %s, %s, %s)"
-        " returning id",
-        (email, password_hash, confirmed, json.dumps(app_meta), json.dumps(user_metadata), anonymous),
+        " values ('00000000-0000-0000-0000-000000000000', coalesce(%s::uuid, gen_random_uuid()), %s, %s,"
+        " case when %s then now() end, %s, %s, %s) returning id",
+        (user_id, email, password_hash, confirmed, json.dumps(app_meta), json.dumps(user_metadata), anonymous),
     )
     user_id = str((await cur.fetchone())[0])
     if email:
         await add_email_identity(conn, user_id, email, verified=confirmed)
     return user_id
+
+
+def new_app_metadata(anonymous: bool) -> dict[str, Any]:
+    return {"provider": "anonymous" if anonymous else "email", "providers": [] if anonymous else ["email"]}
 
 
 async def add_email_identity(conn: AsyncConnection, user_id: str, email: str, *, verified: bool) -> None:

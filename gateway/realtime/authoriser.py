@@ -21,6 +21,7 @@ from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
 
 log = logging.getLogger("gateway.realtime")
+Row = dict[str, Any]
 
 
 class AuthError(Exception):
@@ -75,8 +76,12 @@ class Authoriser:
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self.pool = pool
 
-    async def visible(self, checks: list[tuple[Change, TableInfo, list[Identity]]]) -> list[set[str]]:
-        """For each (change, table, identities to check): the claims keys allowed to see that change."""
+    async def visible(self, checks: list[tuple[Change, TableInfo, list[Identity]]]) -> list[dict[str, Row]]:
+        """For each (change, table, identities to check): the row image each allowed claims key may be sent.
+
+        A new row is the one re-selected under those claims, never the captured image: within one transaction a
+        row may have held another company's data before it moved to where the subscriber can see it. When the
+        two are equal the captured object itself is returned, so subscribers can share one encoded frame."""
         wanted: dict[str, tuple[Identity, list[int]]] = {}
         for index, (_, _, identities) in enumerate(checks):
             for identity in identities:
@@ -85,15 +90,15 @@ class Authoriser:
                     entry[1].append(index)
         results = await asyncio.gather(*(self._check(identity, [checks[i][:2] for i in indexes])
                                          for identity, indexes in wanted.values()))
-        allowed: list[set[str]] = [set() for _ in checks]
-        for key, (_, indexes), verdicts in zip(wanted, wanted.values(), results):
-            for index, verdict in zip(indexes, verdicts):
-                if verdict:
-                    allowed[index].add(key)
+        allowed: list[dict[str, Row]] = [{} for _ in checks]
+        for key, (_, indexes), images in zip(wanted, wanted.values(), results):
+            for index, image in zip(indexes, images):
+                if image is not None:
+                    allowed[index][key] = image
         return allowed
 
-    async def _check(self, identity: Identity, changes: list[tuple[Change, TableInfo]]) -> list[bool]:
-        verdicts = [False] * len(changes)
+    async def _check(self, identity: Identity, changes: list[tuple[Change, TableInfo]]) -> list[Row | None]:
+        images: list[Row | None] = [None] * len(changes)
         groups: dict[tuple[str, bool], list[int]] = {}
         for index, (change, info) in enumerate(changes):
             by_key = change.type != "DELETE" and bool(info.key_columns)
@@ -104,37 +109,40 @@ class Authoriser:
                 for (table, by_key), indexes in groups.items():
                     if by_key:
                         query = _reselect_query(table, changes[indexes[0]][1].key_columns)
-                        images = [changes[i][0].image for i in indexes]
+                        params = [changes[i][0].image for i in indexes]
                     else:
                         query = DELETED_ROW_QUERY
-                        images = [{"rel": table, "image": changes[i][0].image,
+                        params = [{"rel": table, "image": changes[i][0].image,
                                    "keys": list(changes[i][1].key_columns)} for i in indexes]
-                    rows = await (await conn.execute(query, (json.dumps(images),))).fetchall()
-                    for (position,) in rows:
-                        verdicts[indexes[position - 1]] = True
+                    rows = await (await conn.execute(query, (json.dumps(params),))).fetchall()
+                    for position, row in rows:
+                        captured = changes[indexes[position - 1]][0].image
+                        images[indexes[position - 1]] = captured if row is None else row
         except psycopg.errors.InsufficientPrivilege:
-            return [False] * len(changes)
+            return [None] * len(changes)
         except Exception:
             # Failing closed: a subscriber whose check errors gets nothing rather than a row it may not see.
             log.exception("realtime.authorise_failed role=%s changes=%d", identity.role, len(changes))
-            return [False] * len(changes)
-        return verdicts
+            return [None] * len(changes)
+        return images
 
 
-# A deleted row cannot be re-selected: realtime.row_visible evaluates the table's SELECT policies on its image.
+# A deleted row cannot be re-selected: realtime.row_visible evaluates the table's SELECT policies on its image,
+# which is what is sent.
 DELETED_ROW_QUERY = (
-    "select x.n from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
+    "select x.n, null::jsonb from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
     " where realtime.row_visible((x.c->>'rel')::regclass, x.c->'image',"
     " array(select jsonb_array_elements_text(x.c->'keys')), false)"
 )
 
 
 def _reselect_query(qualified_table: str, key_columns: tuple[str, ...]) -> sql.Composed:
-    """Which of the new rows (by position) this role and claims can SELECT, re-selected by primary key: RLS
-    itself decides, in one planned statement for all of them."""
+    """Which of the new rows (by position) this role and claims can SELECT, and each as it reads it, re-selected
+    by primary key: RLS itself decides, in one planned statement for all of them."""
     table = sql.SQL(qualified_table)
     keys = sql.SQL(" and ").join(
         sql.SQL("t.{col} = (jsonb_populate_record(null::{table}, x.c)).{col}").format(col=sql.Identifier(col), table=table)
         for col in key_columns)
-    return sql.SQL("select x.n from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
-                   " where exists (select 1 from {table} as t where {keys})").format(table=table, keys=keys)
+    # The row comes back only when it differs from the captured image (null: send the captured one, as read).
+    return sql.SQL("select x.n, nullif(to_jsonb(t), x.c) from jsonb_array_elements(%s::jsonb) with ordinality"
+                   " as x(c, n), {table} as t where {keys}").format(table=table, keys=keys)

@@ -1,4 +1,5 @@
-"""Routes what the listener receives to this process's channels: changes (after RLS), broadcasts, presence diffs."""
+"""Routes what the listener receives to this process's channels: changes (after RLS), broadcasts, presence diffs;
+schema reload notices refresh the table catalog."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, frame_payload
 from gateway.realtime.channels import ChannelRegistry
 from gateway.realtime.frames import RawJson
-from gateway.realtime.listener import CHANGES_CHANNEL
+from gateway.realtime.listener import CHANGES_CHANNEL, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
 
@@ -32,34 +33,47 @@ class Broker:
             if changes:
                 await self.deliver_changes(changes)
                 changes = []
-            self.deliver_bus(message)
+            if channel == SCHEMA_CHANNEL:
+                if message["command"] in ("reload schema", ""):
+                    self.catalog.forget()
+            else:
+                self.deliver_bus(message)
         if changes:
             await self.deliver_changes(changes)
 
     async def deliver_changes(self, changes: list[Change]) -> None:
+        """A subscriber gets a change its filter asked for (as captured, as Realtime decides), carrying the row
+        image its policies let it read, and only if that image passes its filter too."""
         listeners = self.registry.change_listeners()
         checks = []
         for change in changes:
             matched = []
             for channel in listeners:
-                ids = [s.id for s in channel.subscriptions if s.matches(change)]
-                if ids:
-                    matched.append((channel, tuple(sorted(set(ids)))))
+                subscriptions = [s for s in channel.subscriptions if s.matches(change)]
+                if subscriptions:
+                    matched.append((channel, subscriptions))
             if matched:
                 checks.append((change, await self.catalog.info(change), matched))
         if not checks:
             return
         allowed = await self.authoriser.visible(
             [(change, info, [channel.identity for channel, _ in matched]) for change, info, matched in checks])
-        for (change, info, matched), keys in zip(checks, allowed):
-            encoded: dict[tuple[int, ...], RawJson] = {}
-            for channel, ids in matched:
+        for (change, info, matched), images in zip(checks, allowed):
+            encoded: dict[tuple[int, tuple[int, ...]], RawJson] = {}
+            for channel, subscriptions in matched:
                 # Re-read the identity: a token may have been refreshed (or the channel left) during the check.
-                if channel.joined and channel.identity.claims_key in keys:
-                    if ids not in encoded:
-                        encoded[ids] = RawJson(json.dumps(frame_payload(change, info, list(ids)),
-                                                          separators=(",", ":")))
-                    channel.push("postgres_changes", encoded[ids])
+                image = images.get(channel.identity.claims_key)
+                if not channel.joined or image is None:
+                    continue
+                ids = tuple(sorted({s.id for s in subscriptions if s.accepts(image)}))
+                if not ids:
+                    continue
+                # Subscribers shown the same image object (the captured row, mostly) share one encoding.
+                key = (id(image), ids)
+                if key not in encoded:
+                    encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), image),
+                                                      separators=(",", ":")))
+                channel.push("postgres_changes", encoded[key])
 
     def deliver_bus(self, message: dict[str, Any]) -> None:
         topic = message.get("topic")

@@ -47,7 +47,8 @@ class TableInfo:
     key_columns: tuple[str, ...]
 
 
-def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int]) -> dict[str, Any]:
+def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int], record: dict[str, Any]) -> dict[str, Any]:
+    """`record` is the new row as the subscriber was allowed to see it (see Authoriser), not the captured one."""
     # An UPDATE's old values may have been invisible to this subscriber (a row moved between companies), so only
     # its key is sent, as Realtime does with the default replica identity.
     old_record: dict[str, Any] = {}
@@ -63,7 +64,7 @@ def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int]) 
             "commit_timestamp": change.commit_timestamp,
             "type": change.type,
             "columns": list(info.columns),
-            "record": change.record or {},
+            "record": record if change.type != "DELETE" else {},
             "old_record": old_record,
             "errors": None,
         },
@@ -71,7 +72,8 @@ def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int]) 
 
 
 class TableCatalog:
-    """Column names and types and the primary key per table, read once and refreshed after a while."""
+    """Column names and types and the primary key per table, read once, forgotten on a schema reload notice and
+    refreshed after a while in any case (a notice missed while the listener reconnected)."""
 
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self.pool = pool
@@ -94,3 +96,6 @@ class TableCatalog:
                          key_columns=tuple(name for name, _, is_key in rows if is_key))
         self._cache[key] = (time.monotonic(), info)
         return info
+
+    def forget(self) -> None:
+        self._cache.clear()

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocket
 
 from gateway.realtime.authoriser import AuthError, Identity, identify
 from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
-from gateway.realtime.frames import Frame, FrameError, Serializer
+from gateway.realtime.frames import NUL_REASON, Frame, FrameError, Serializer, contains_nul
 from gateway.realtime.limits import RateWindow, payload_size
 from gateway.realtime.states import ChannelState, ConnectionState, connection_machine
 from gateway.realtime.subscriptions import SubscriptionError, parse_subscriptions
@@ -132,6 +132,10 @@ class Connection:
                     await self._shutdown(channel, f"Token has expired {int(now - channel.identity.expires_at)} seconds ago")
 
     async def _handle(self, frame: Frame) -> None:
+        if contains_nul(frame.topic, frame.event, frame.payload):
+            self.send(Frame(frame.topic, "phx_reply", {"status": "error", "response": {"reason": NUL_REASON}},
+                            frame.ref, frame.join_ref))
+            return
         if frame.topic == "phoenix":
             if frame.event == "heartbeat":
                 self.send(Frame("phoenix", "phx_reply", {"status": "ok", "response": {}}, frame.ref))

@@ -23,6 +23,24 @@ def _dump(value: Any) -> str:
     return value if isinstance(value, RawJson) else json.dumps(value, separators=(",", ":"))
 
 
+NUL_REASON = "Invalid input: a topic, event or payload must not contain a NUL character"
+
+
+def contains_nul(*values: Any) -> bool:
+    """Whether any string (or object key) in these JSON values holds U+0000, which PostgreSQL's jsonb and text
+    refuse; binary payloads travel base64-encoded and may hold any byte."""
+    for value in values:
+        if isinstance(value, str):
+            if "\x00" in value:
+                return True
+        elif isinstance(value, dict):
+            if contains_nul(*value.keys(), *value.values()):
+                return True
+        elif isinstance(value, list) and contains_nul(*value):
+            return True
+    return False
+
+
 class FrameError(Exception):
     """The client sent something that is not a frame of the negotiated serializer."""
 

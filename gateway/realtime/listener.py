@@ -1,4 +1,5 @@
-"""The one LISTEN connection of a gateway process: receives changes and bus messages, in order, and hands them on."""
+"""The one LISTEN connection of a gateway process: receives changes, bus messages and schema reload notices, in
+order, and hands them on."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ log = logging.getLogger("gateway.realtime")
 
 CHANGES_CHANNEL = "realtime_changes"
 BUS_CHANNEL = "realtime_bus"
+# PostgREST's channel, which the DDL watch notifies: on the same connection, so a table's new shape is known
+# before the changes committed after it arrive.
+SCHEMA_CHANNEL = "pgrst"
 Handler = Callable[[list[tuple[str, dict[str, Any]]]], Awaitable[None]]
 MAX_BACKOFF_SECONDS = 5.0
 # Under load, messages that queued up while one batch was authorised are handled together as the next batch.
@@ -25,7 +29,7 @@ MAX_BATCH = 200
 
 class Listener:
     def __init__(self, url: str, pool: AsyncConnectionPool, handler: Handler,
-                 channels: tuple[str, ...] = (CHANGES_CHANNEL, BUS_CHANNEL)) -> None:
+                 channels: tuple[str, ...] = (CHANGES_CHANNEL, BUS_CHANNEL, SCHEMA_CHANNEL)) -> None:
         self.url = url
         self.pool = pool
         self.handler = handler
@@ -71,6 +75,9 @@ class Listener:
             try:
                 batch = []
                 for channel, payload in pending:
+                    if channel == SCHEMA_CHANNEL:
+                        batch.append((channel, {"command": payload}))
+                        continue
                     message = json.loads(payload)
                     if isinstance(message, dict) and set(message) == {"outbox_id"}:
                         message = await self._from_outbox(message["outbox_id"])

@@ -11,7 +11,7 @@ from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
 from gateway.realtime.authoriser import AuthError, identify
 from gateway.realtime.connection import Connection
-from gateway.realtime.frames import serializer_for
+from gateway.realtime.frames import NUL_REASON, contains_nul, serializer_for
 from gateway.realtime.limits import Limits, payload_size
 from gateway.realtime.service import RealtimeService
 
@@ -85,6 +85,8 @@ async def broadcast(request: Request) -> Response:
         if message.get("private"):
             return _error(422, "Private channels are not supported by this server")
         payload = message.get("payload", {})
+        if contains_nul(message["topic"], message["event"], payload):
+            return _error(400, NUL_REASON)
         if payload_size(payload) > service.limits.max_payload_bytes:
             return _too_large(service)
         checked.append((message["topic"], message["event"], payload))
@@ -108,6 +110,8 @@ async def broadcast_one(topic: str, event: str, request: Request) -> Response:
             payload = await request.json()
         except (ValueError, RecursionError):
             return _error(400, "The body must be JSON")
+    if contains_nul(topic, event, payload):
+        return _error(400, NUL_REASON)
     service: RealtimeService = request.app.state.realtime
     if payload_size(payload) > service.limits.max_payload_bytes:
         return _too_large(service)

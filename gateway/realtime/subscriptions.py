@@ -28,14 +28,18 @@ class PostgresSubscription:
     params: dict[str, Any]
 
     def matches(self, change: Change) -> bool:
+        """Whether the change, as captured, is one this subscription asked for."""
         if self.schema not in ("*", change.schema):
             return False
         if self.table not in (None, "*", change.table):
             return False
         if self.event != "*" and self.event.upper() != change.type:
             return False
-        row = change.old_record if change.type == "DELETE" else change.record
-        return all(condition.matches(row or {}) for condition in self.conditions)
+        return self.accepts(change.image)
+
+    def accepts(self, row: dict[str, Any]) -> bool:
+        """Whether a row image passes the filter."""
+        return all(condition.matches(row) for condition in self.conditions)
 
     def reply(self) -> dict[str, Any]:
         return {**self.params, "id": self.id}

@@ -1,4 +1,5 @@
-"""The live schema cache: loaded at start-up, reloaded on `NOTIFY pgrst, 'reload schema'` (as PostgREST)."""
+"""The live schema cache: loaded at start-up, reloaded on `NOTIFY pgrst, 'reload schema'` (as PostgREST), which the
+platform's DDL watch sends after any client's DDL."""
 
 from __future__ import annotations
 
@@ -19,7 +20,10 @@ class LiveSchemaCache:
     def __init__(self, pool: AsyncConnectionPool, url: str, schemas: tuple[str, ...]):
         self._pool, self._url, self._schemas = pool, url, schemas
         self.current: schema_cache.SchemaCache | None = None
-        self._task: asyncio.Task | None = None
+        self._tasks: list[asyncio.Task] = []
+        # Set by every notification; a burst of DDL (a psql script in autocommit) costs one reload after the
+        # one under way rather than one per statement.
+        self._stale = asyncio.Event()
         self.reloads = 0
 
     async def reload(self) -> None:
@@ -32,16 +36,14 @@ class LiveSchemaCache:
     async def start(self) -> None:
         await self.reload()
         listening = asyncio.Event()
-        self._task = asyncio.create_task(self._listen(listening), name="rest-schema-listener")
+        self._tasks = [asyncio.create_task(self._listen(listening), name="rest-schema-listener"),
+                       asyncio.create_task(self._reload_when_stale(), name="rest-schema-reloader")]
         await asyncio.wait_for(listening.wait(), timeout=10)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _listen(self, listening: asyncio.Event) -> None:
         while True:
@@ -49,14 +51,25 @@ class LiveSchemaCache:
                 async with await psycopg.AsyncConnection.connect(self._url, autocommit=True) as conn:
                     await conn.execute("LISTEN pgrst")
                     if listening.is_set():
-                        await self.reload()  # changes may have been missed while disconnected
+                        self._stale.set()  # changes may have been missed while disconnected
                     listening.set()
                     async for notify in conn.notifies():
                         if notify.payload in ("reload schema", ""):
-                            await self.reload()
+                            self._stale.set()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the listener must outlive database restarts
                 log.warning("schema listener lost its connection (%s); reconnecting", type(exc).__name__)
                 listening.set()
                 await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _reload_when_stale(self) -> None:
+        while True:
+            await self._stale.wait()
+            self._stale.clear()
+            try:
+                await self.reload()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - keep serving the cache it has; the next notice retries
+                log.warning("schema cache reload failed (%s)", type(exc).__name__)

@@ -70,6 +70,7 @@ def parse_request(
     headers: Mapping[str, str],
     body: bytes,
     schemas: tuple[str, ...],
+    plans_enabled: bool = False,
 ) -> ApiRequest:
     kind, name = _target(path)
     schema = _profile(method, headers, schemas)
@@ -82,7 +83,7 @@ def parse_request(
         method=method, kind=kind, name=name, schema=schema,
         select=grammar.parse_select(select_text or ""),
         options={}, params=[], prefer=prefer,
-        media=parse_accept(headers.get("accept") or "", kind),
+        media=parse_accept(headers.get("accept") or "", kind, plans_enabled),
         selected=select_text is not None,
     )
     for key, value in query:
@@ -143,7 +144,9 @@ def parse_prefer(header: str) -> tuple[Preferences, list[str]]:
     return Preferences(**found), invalid
 
 
-def parse_accept(header: str, kind: str) -> MediaType:
+def parse_accept(header: str, kind: str, plans_enabled: bool = False) -> MediaType:
+    """The first acceptable media type; plans only when enabled (PostgREST's db-plan-enabled, off by default: a plan
+    shows policy predicates, helper names and row counts), otherwise a plan is as unknown as image/png."""
     if not header.strip():
         return MediaType("json")
     for raw in header.split(","):
@@ -158,7 +161,7 @@ def parse_accept(header: str, kind: str) -> MediaType:
             return MediaType("object", strip_nulls=stripped)
         if media in ("text/csv", "text/*") and kind != "openapi":
             return MediaType("csv")
-        if media.startswith("application/vnd.pgrst.plan"):
+        if media.startswith("application/vnd.pgrst.plan") and plans_enabled:
             for_match = re.search(r'for="?([^";]+)"?', params)
             return MediaType("plan", plan_format="text" if media.endswith("+text") else "json",
                              plan_for=for_match.group(1) if for_match else "application/json")

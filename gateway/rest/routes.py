@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from fastapi import APIRouter, FastAPI, Request
+from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 
 from gateway.claims import resolve_caller
@@ -59,6 +60,8 @@ async def rest(request: Request) -> Response:
         response = await _pipeline(request, path, timings)
     except ApiError as error:
         response = error.response()
+    except ClientDisconnect:
+        raise  # the client went away mid-body: gateway.request_limits notes it in one line
     except Exception:
         # The cause stays in the log; the client gets PostgREST's shape without internals.
         log.exception("rest request failed: %s %s", request.method, request.url.path)
@@ -89,7 +92,7 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
         with timings.stage("parse"):
             try:
                 req = parse_request(request.method, path, request.query_params.multi_items(), request.headers,
-                                    body, settings.db_schemas)
+                                    body, settings.db_schemas, settings.db_plan_enabled)
             except RecursionError:
                 raise bad_query("The query string is nested too deeply", "at most a few hundred levels") from None
         if req.kind == "openapi":

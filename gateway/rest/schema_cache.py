@@ -143,7 +143,7 @@ select n.nspname, p.proname, p.proretset, format_type(p.prorettype, null), rt.ty
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
-where n.nspname = any(%(schemas)s) and p.prokind = 'f'
+where n.nspname = any(%(schemas)s) and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
 """
 
 _TYPES = """

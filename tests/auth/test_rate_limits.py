@@ -16,7 +16,8 @@ from tests.support.live import LiveGateway, run_gateway
 def limited(database_url, tmp_path_factory) -> Iterator[LiveGateway]:
     settings = make_settings(database_url, tmp_path_factory.mktemp("limited"), rate_limits_enabled=True,
                              rate_limit_token_per_hour=3, rate_limit_email_per_hour=2, rate_limit_verify_per_hour=2,
-                             rate_limit_mfa_per_minute=2, trusted_proxy_header="X-Real-IP")
+                             rate_limit_mfa_per_minute=2, rate_limit_anonymous_per_hour=2,
+                             trusted_proxy_header="X-Real-IP")
     with run_gateway(settings) as live:
         yield live
 
@@ -61,3 +62,14 @@ def test_without_a_trusted_header_the_socket_address_counts(database_url, tmp_pa
         first = post(live, "/verify", {"type": "signup", "token_hash": "nope"}, "10.9.9.1")
         spoofed = post(live, "/verify", {"type": "signup", "token_hash": "nope"}, "10.9.9.2")
     assert first.status_code == 403 and spoofed.status_code == 429
+
+
+def test_anonymous_sign_ins_have_their_own_bucket(limited):
+    for _ in range(2):
+        assert post(limited, "/signup", {}, "10.0.5.1").status_code == 200
+    over = post(limited, "/signup", {"data": {"again": True}}, "10.0.5.1")
+    assert over.status_code == 429 and over.json() == {"code": "over_request_rate_limit",
+                                                      "message": "Request rate limit reached"}
+    assert post(limited, "/signup", {"email": "anon-bucket@example.com", "password": "secret-pass"},
+                "10.0.5.1").status_code == 200
+    assert post(limited, "/signup", {}, "10.0.5.2").status_code == 200

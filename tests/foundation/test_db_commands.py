@@ -33,7 +33,8 @@ def test_migration_new_reset_and_dump(project):
     assert str(migration) in created
     assert migration.name[:14].isdigit() and migration.name.endswith("_create_todos.sql")
     migration.write_text("create table public.todos (id bigint generated always as identity primary key,"
-                         " task text not null check (char_length(task) > 3));\n")
+                         " task text not null check (char_length(task) > 3));\n"
+                         "alter publication supabase_realtime add table public.todos;\n")
     (project / "supabase" / "seed.sql").write_text("insert into public.todos (task) values ('water the plants');\n")
 
     cli(project, "migrate")
@@ -50,6 +51,8 @@ def test_migration_new_reset_and_dump(project):
     schema = cli(project, "db", "dump").stdout
     assert "CREATE TABLE public.todos" in schema and "char_length(task) > 3" in schema
     assert "auth.users" not in schema and "realtime." not in schema, "the platform is not part of a project's dump"
+    assert "EVENT TRIGGER" not in schema and "CREATE PUBLICATION" not in schema
+    assert "ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.todos;" in schema
     assert not (project / ".data" / "pg" / "postmaster.pid").exists(), "one-shot commands stop what they started"
 
 

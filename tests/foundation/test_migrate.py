@@ -69,9 +69,14 @@ def test_migrations_the_supabase_cli_applied_are_not_applied_again(empty_databas
     assert first.name not in applied and applied[0] == migrate.project_files(SITE)[1].name
 
 
-def test_a_database_of_the_earlier_layout_is_adopted_without_applying_anything(empty_database):
-    """Before the platform was apart, its files were project migrations; such a database upgrades in place."""
+def test_a_database_of_the_earlier_layout_is_adopted_applying_only_newer_platform_files(empty_database, monkeypatch):
+    """Before the platform was apart, its files were project migrations; such a database upgrades in place and
+    gets only the platform files written since (its realtime tables join the supabase_realtime publication)."""
+    every_platform_file = migrate.platform_files()
+    legacy = [f for f in every_platform_file if f.name in migrate.LEGACY_PLATFORM_NAMES]
+    monkeypatch.setattr(migrate, "platform_files", lambda: legacy)
     migrate.apply_pending(empty_database, SITE)
+    monkeypatch.undo()
     with psycopg.connect(empty_database, autocommit=True) as conn:
         conn.execute("delete from supabase_migrations.schema_migrations")
         conn.execute("update gateway_meta.migrations set kind = 'versioned', name = %s, checksum = 'old'"
@@ -82,14 +87,16 @@ def test_a_database_of_the_earlier_layout_is_adopted_without_applying_anything(e
         for new, old in migrate.LEGACY_PLATFORM_NAMES.items():
             conn.execute("insert into gateway_meta.migrations (name, kind, checksum) values (%s, 'versioned', 'old')"
                          " on conflict do nothing", (old,))
-    files = migrate.discover(SITE)
-    newer_platform = [f.name for f in files if f.kind == "platform" and f.name not in migrate.LEGACY_PLATFORM_NAMES]
-    assert migrate.apply_pending(empty_database, SITE) == newer_platform
+    newer = [f.name for f in every_platform_file if f not in legacy]
+    assert migrate.apply_pending(empty_database, SITE) == newer
     with psycopg.connect(empty_database) as conn:
         kinds = dict(conn.execute("select kind, count(*) from gateway_meta.migrations group by 1").fetchall())
         versions = conn.execute("select count(*) from supabase_migrations.schema_migrations").fetchone()[0]
-    assert kinds["platform"] == len(migrate.platform_files())
-    assert versions == sum(f.kind == "versioned" for f in files)
+        published = conn.execute("select tablename from pg_publication_tables where pubname = 'supabase_realtime'"
+                                 " order by 1").fetchall()
+    files = migrate.discover(SITE)
+    assert kinds["platform"] == len(every_platform_file) and versions == sum(f.kind == "versioned" for f in files)
+    assert published == [("companies",), ("company_users",), ("tickets",)]
 
 
 def test_a_changed_migration_is_refused_naming_the_file(empty_database, copied_project):

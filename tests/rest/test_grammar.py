@@ -119,7 +119,7 @@ def test_prefer_and_accept():
     assert invalid == ["bogus=1"]
     assert parse_accept("application/vnd.pgrst.object+json;nulls=stripped", "table").strip_nulls
     assert parse_accept("text/csv", "table").kind == "csv"
-    assert parse_accept('application/vnd.pgrst.plan+text; for="application/json"', "table").plan_format == "text"
+    assert parse_accept('application/vnd.pgrst.plan+text; for="application/json"', "table", True).plan_format == "text"
     with pytest.raises(ApiError):
         parse_accept("image/png", "table")
 

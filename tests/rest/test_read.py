@@ -234,15 +234,6 @@ def test_filter_on_an_embed_missing_from_select_is_pgrst108(rest):
     assert response.status_code == 400 and response.json()["code"] == "PGRST108"
 
 
-def test_plan_output(rest):
-    response = rest.get("/fx_tickets", params={"select": "id"},
-                        headers={"Accept": "application/vnd.pgrst.plan+json"})
-    assert response.status_code == 200
-    assert "Plan" in response.json()[0]
-    text = rest.get("/fx_tickets", headers={"Accept": "application/vnd.pgrst.plan+text"})
-    assert "Scan" in text.text
-
-
 def test_accept_profile_must_name_an_exposed_schema(rest):
     response = rest.get("/fx_tickets", headers={"Accept-Profile": "auth"})
     assert response.status_code == 406 and response.json()["code"] == "PGRST106"

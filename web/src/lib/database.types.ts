@@ -486,20 +486,7 @@ export type Database = {
       }
     }
     Functions: {
-      current_user_role: { Args: never; Returns: Database["public"]["Enums"]["app_role"] }
-      event_registrations_gate: { Args: never; Returns: boolean }
       get_partner_with_access_control: { Args: { partner_id: string }; Returns: Database["public"]["Tables"]["partners"]["Row"] }
-      has_min_role: { Args: { minimum: Database["public"]["Enums"]["app_role"] }; Returns: boolean }
-      is_api_client: { Args: never; Returns: boolean }
-      is_linked_to_partner: { Args: { partner_id: string }; Returns: boolean }
-      is_own_company_user: { Args: { company_user_id: string; company_id: string }; Returns: boolean }
-      is_super_admin: { Args: never; Returns: boolean }
-      my_company_ids: { Args: never; Returns: string[] }
-      partner_registration_limit: { Args: never; Returns: Record<string, unknown> }
-      registered_in_this_transaction: { Args: { partner_id: string }; Returns: boolean }
-      registration_client_key: { Args: never; Returns: string }
-      require_super_admin: { Args: never; Returns: boolean }
-      ticket_company: { Args: { ticket_id: string }; Returns: string }
     }
     Enums: {
       app_role: "read-user" | "power-user" | "super-admin"
