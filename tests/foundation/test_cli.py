@@ -1,76 +1,16 @@
 """The `gateway` command as a user runs it: serve on an empty folder, restart on the same one, status, errors."""
 
 import json
-import os
 import shutil
-import signal
 import socket
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-import httpx
 import psycopg
 import pytest
 
 from tests.support.live import free_port
-
-TIMEOUT = 90
-
-
-def gateway_env(**values) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "JWT_SECRET", "API_PORT", "DATA_DIR"}}
-    env.update({k: str(v) for k, v in values.items()})
-    return env
-
-
-def run_cli(*args, cwd: Path | None = None, **env) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gateway", *args], env=gateway_env(**env), cwd=cwd,
-                          capture_output=True, text=True, timeout=TIMEOUT)
-
-
-class ServeProcess:
-    def __init__(self, data_dir: Path, port: int, cwd: Path | None = None):
-        self.port = port
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gateway", "serve"], env=gateway_env(DATA_DIR=data_dir, API_PORT=port),
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
-        )
-
-    def __enter__(self) -> "ServeProcess":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.communicate(timeout=TIMEOUT)
-
-    def wait_healthy(self) -> None:
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                output, _ = self.proc.communicate()
-                raise AssertionError(f"serve exited early:\n{output}")
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise AssertionError("serve did not become healthy")
-
-    def stop(self) -> str:
-        self.proc.send_signal(signal.SIGINT)
-        output, _ = self.proc.communicate(timeout=TIMEOUT)
-        assert self.proc.returncode == 0, output
-        return output
-
-
-def db_url(data_dir: Path) -> str:
-    return f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
-
+from tests.support.serve import ServeProcess, db_url, run_cli
 
 @pytest.fixture()
 def data_dir():

@@ -9,7 +9,7 @@ import pytest
 
 from gateway import embedded
 
-from tests.foundation.test_cli import db_url, run_cli
+from tests.support.serve import db_url, run_cli
 
 
 @pytest.fixture()

@@ -13,19 +13,25 @@ NODE_DIR = Path(__file__).resolve().parent.parent / "node"
 
 def run_node_test(script: str, gateway: LiveGateway, extra_env: dict[str, str] | None = None, timeout: int = 180) -> str:
     """Fails the calling test with Node's own report when any Node test fails; returns the TAP output."""
-    if not (NODE_DIR / "node_modules" / "@supabase" / "supabase-js").exists():
-        raise RuntimeError("tests/node has no node_modules: run `npm ci --prefix tests/node` (scripts/setup does)")
-    env = {
-        **os.environ,
+    return run_node_script(script, {
         "GATEWAY_URL": gateway.url,
         "ANON_KEY": gateway.anon_key,
         "SERVICE_ROLE_KEY": gateway.service_key,
         "JWT_SECRET": gateway.settings.jwt_secret,
         **(extra_env or {}),
-    }
+    }, timeout=timeout)
+
+
+def run_node_script(script: str, env: dict[str, str], name_pattern: str | None = None, timeout: int = 180) -> str:
+    """`node --test` on one file of tests/node with `env` added, only the tests whose name matches `name_pattern`
+    when given; fails the calling test with Node's own report when any Node test fails."""
+    if not (NODE_DIR / "node_modules" / "@supabase" / "supabase-js").exists():
+        raise RuntimeError("tests/node has no node_modules: run `npm ci --prefix tests/node` (scripts/setup does)")
+    pattern = ["--test-name-pattern", name_pattern] if name_pattern else []
     result = subprocess.run(
-        ["node", "--test", "--test-reporter=tap", str(NODE_DIR / script)],
-        cwd=NODE_DIR, env=env, capture_output=True, text=True, timeout=timeout,
+        ["node", "--test", "--test-reporter=tap", *pattern, str(NODE_DIR / script)],
+        cwd=NODE_DIR, env={**os.environ, **env}, capture_output=True, text=True, timeout=timeout,
     )
     assert result.returncode == 0, f"node test {script} failed:\n{result.stdout}\n{result.stderr}"
+    assert "\n# pass 0\n" not in result.stdout, f"no test of {script} matches {name_pattern!r}"
     return result.stdout
