@@ -1,27 +1,34 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from './cn';
 
 type DataTableProps = {
-  /** The caption, e.g. "Tickets"; the scrolling region is named "<caption> table". */
+  /** The caption, e.g. "Tickets"; the region is named "<caption> table". */
   caption: string;
   columns: readonly string[];
-  /** The table's min-width class, so that narrow screens scroll the region instead of squeezing columns. */
-  minWidth: string;
+  /** Small type and tight cells, for a table whose many columns must fit a desktop screen beside a sidebar. */
+  dense?: boolean;
   leadingHeader?: ReactNode;
   footer?: ReactNode;
   children: ReactNode;
 };
 
-/** A table in a focusable, horizontally scrolling region, with a visually hidden caption and a header row. */
-export function DataTable({ caption, columns, minWidth, leadingHeader, footer, children }: DataTableProps) {
+const denseClasses =
+  'text-xs [&_td]:px-1 [&_th]:px-1 [&_tr>*:first-child]:pl-2 [&_tr>*:last-child]:pr-2 [&_th]:normal-case [&_td_span]:whitespace-normal';
+
+/**
+ * A table with a visually hidden caption and a header row. Where its container is too narrow for the columns
+ * (index.css, .data-table), each row becomes a card whose cells show their column name, so that nothing lies
+ * off screen; cells therefore carry their column as `label` (see Cell).
+ */
+export function DataTable({ caption, columns, dense, leadingHeader, footer, children }: DataTableProps) {
   return (
     <div
       role="region"
       aria-label={`${caption} table`}
       tabIndex={0}
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-lg border border-slate-200 dark:border-slate-800"
+      className="data-table overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800"
     >
-      <table className={cn('w-full text-left text-sm', minWidth)}>
+      <table className={cn('w-full text-left', dense ? denseClasses : 'text-sm')}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-navy-800 dark:text-slate-300">
           <tr>
@@ -40,11 +47,29 @@ export function DataTable({ caption, columns, minWidth, leadingHeader, footer, c
   );
 }
 
-/** The last cell of a row, holding its icon buttons. */
+type CellProps = {
+  /** The column name, shown beside the value when rows are cards. */
+  label?: string;
+  /** Takes the card's whole width when rows are cards. */
+  wide?: boolean;
+  className?: string;
+  colSpan?: number;
+  children: ReactNode;
+};
+
+export function Cell({ label, wide, className, colSpan, children }: CellProps) {
+  return (
+    <td data-label={label} data-wide={wide || undefined} colSpan={colSpan} className={cn('px-3 py-2', className)}>
+      {children}
+    </td>
+  );
+}
+
+/** The last cell of a row, holding its buttons. */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <td className="px-3 py-2">
+    <Cell label="Actions">
       <div className="flex gap-1">{children}</div>
-    </td>
+    </Cell>
   );
 }
