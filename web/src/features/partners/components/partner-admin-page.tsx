@@ -257,7 +257,7 @@ function PartnerAdmin({ email }: { email: string }) {
                       <StatusBadge status={partner.status} />
                     </Cell>
                     <Cell label="Applied" className="whitespace-nowrap">{formatDate(partner.created_at)}</Cell>
-                    <Cell label="Actions">
+                    <Cell label="Actions" wide>
                       <div className="flex gap-2">
                         <Button size="sm" variant="outline" onClick={() => setReviewing(partner)}>
                           <Eye aria-hidden="true" className="h-4 w-4" /> Review
