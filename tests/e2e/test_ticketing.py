@@ -200,14 +200,11 @@ def test_mobile_sidebar_is_an_offcanvas_drawer(browser, site):
     expect(drawer).to_have_count(0)
     expect(page.get_by_role("button", name="Toggle sidebar")).to_be_focused()
 
-    # At 390px the page itself never scrolls sideways; the wide ticket table scrolls in its own focusable region.
+    # At 390px the page never scrolls sideways; the ticket rows are cards that fit the screen (test_layout).
     wait_for_tickets(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     table_region = page.get_by_role("region", name="Tickets table")
-    assert table_region.evaluate("(node) => node.scrollWidth > node.clientWidth")
-    table_region.focus()
-    page.keyboard.press("ArrowRight")
-    wait_until(lambda: table_region.evaluate("(node) => node.scrollLeft") > 0, message="the table to scroll sideways")
+    assert table_region.evaluate("(node) => node.scrollWidth <= node.clientWidth")
 
     page.get_by_role("button", name="Toggle sidebar").click()
     drawer.get_by_role("button", name="Dashboard", exact=True).click()

@@ -1,4 +1,4 @@
-import { FileDown, Gauge, Layers, Mail, ShieldCheck, Zap } from 'lucide-react';
+import { ExternalLink, Gauge, Layers, Mail, ShieldCheck, Zap } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { company } from '@/config/company';
 import { Section } from '@/components/layouts/section';
@@ -9,13 +9,15 @@ import { FeatureGrid } from '@/features/vendors/components/feature-grid';
 import { VendorCta } from '@/features/vendors/components/vendor-cta';
 import { ThreatdownSolutions } from '@/features/vendors/components/threatdown-solutions';
 
+// The datasheets and reports live in ThreatDown's resource library, which has no stable per-document address,
+// so each entry says it opens the library rather than promising a PDF download.
 const resourceLibrary = 'https://www.threatdown.com/resources/';
 
 const downloads = [
-  { title: 'ThreatDown Endpoint Protection Datasheet', kind: 'Datasheet (PDF)', href: resourceLibrary },
-  { title: 'ThreatDown EDR Datasheet', kind: 'Datasheet (PDF)', href: resourceLibrary },
-  { title: 'ThreatDown MDR Service Overview', kind: 'Datasheet (PDF)', href: resourceLibrary },
-  { title: 'State of Malware Report', kind: 'Report (PDF)', href: resourceLibrary },
+  { title: 'ThreatDown Endpoint Protection Datasheet', kind: 'Datasheet' },
+  { title: 'ThreatDown EDR Datasheet', kind: 'Datasheet' },
+  { title: 'ThreatDown MDR Service Overview', kind: 'Datasheet' },
+  { title: 'State of Malware Report', kind: 'Report' },
 ];
 
 const features = [
@@ -59,24 +61,24 @@ export function VendorThreatdownRoute() {
       >
         <ThreatdownSolutions />
       </Section>
-      <Section title="Reports and datasheets" intro="Download the latest product documentation and research.">
+      <Section title="Reports and datasheets" intro="Find the latest product documentation and research in the ThreatDown resource library.">
         <ul className="grid gap-4 md:grid-cols-2">
           {downloads.map((item) => (
             <li key={item.title}>
               <Card className="flex items-center justify-between gap-4">
                 <div>
                   <p className="font-semibold">{item.title}</p>
-                  <p className="text-sm text-slate-500 dark:text-slate-400">{item.kind}</p>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">{item.kind} in the ThreatDown resource library</p>
                 </div>
                 <a
-                  href={item.href}
+                  href={resourceLibrary}
                   target="_blank"
                   rel="noopener noreferrer"
                   className={buttonClasses('outline', 'sm')}
-                  aria-label={`Download ${item.title} (opens in a new tab)`}
+                  aria-label={`Find ${item.title} in the ThreatDown resource library (opens in a new tab)`}
                 >
-                  <FileDown aria-hidden="true" className="h-4 w-4" />
-                  Download
+                  <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                  Resource Library
                 </a>
               </Card>
             </li>

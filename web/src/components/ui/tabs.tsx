@@ -24,7 +24,7 @@ export function Tabs({ items, value, onChange, label }: TabsProps) {
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 dark:bg-navy-800"
+        className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-navy-800"
       >
         {items.map((item, index) => {
           const selected = item.id === active.id;

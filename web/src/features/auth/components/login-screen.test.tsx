@@ -19,7 +19,7 @@ vi.mock('@/lib/auth', () => ({
 }));
 
 function renderLogin(entry: string | { pathname: string; search?: string; state?: unknown } = '/login') {
-  render(
+  const tree = () => (
     <MemoryRouter initialEntries={[entry]}>
       <ToastProvider>
         <Routes>
@@ -28,8 +28,10 @@ function renderLogin(entry: string | { pathname: string; search?: string; state?
           <Route path="/partner-profile" element={<p>profile page</p>} />
         </Routes>
       </ToastProvider>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  const view = render(tree());
+  return { rerender: () => view.rerender(tree()) };
 }
 
 function fill(label: string, value: string) {
@@ -59,6 +61,28 @@ describe('LoginScreen', () => {
   it('redirects a signed-in user to the page they came from', () => {
     auth.session = { user: { id: 'u1' } };
     renderLogin({ pathname: '/login', state: { from: { pathname: '/partner-profile' } } });
+    expect(screen.getByText('profile page')).toBeInTheDocument();
+  });
+
+  it('stays on the login page when a page that just failed sent the user here with the same session', () => {
+    auth.session = { user: { id: 'u1' }, access_token: 'held' };
+    renderLogin({
+      pathname: '/login',
+      search: '?platform=partner',
+      state: { from: { pathname: '/partner-profile' }, afterFailure: true },
+    });
+    expect(screen.queryByText('profile page')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('goes back to the failed page once the user signs in again', () => {
+    auth.session = { user: { id: 'u1' }, access_token: 'held' };
+    const { rerender } = renderLogin({
+      pathname: '/login',
+      state: { from: { pathname: '/partner-profile' }, afterFailure: true },
+    });
+    auth.session = { user: { id: 'u1' }, access_token: 'fresh' };
+    rerender();
     expect(screen.getByText('profile page')).toBeInTheDocument();
   });
 

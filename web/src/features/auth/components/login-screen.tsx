@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { afterLoginPath, loginPlatform, readFrom } from '../lib/login-target';
+import { afterLoginPath, cameAfterFailure, loginPlatform, readFrom } from '../lib/login-target';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -22,9 +22,12 @@ export function LoginScreen() {
   const { session, loading } = useAuth(platform);
   const [tab, setTab] = useState('signin');
   const [email, setEmail] = useState('');
+  // A page that just failed with the session held on arrival is only retried after a new sign-in (a new token).
+  const [arrival] = useState(() => ({ afterFailure: cameAfterFailure(location.state), token: session?.access_token }));
+  const heldSinceFailure = arrival.afterFailure && session?.access_token === arrival.token;
 
   if (loading) return <Spinner label="Loading..." />;
-  if (session) return <Navigate to={afterLoginPath(platform, from)} replace />;
+  if (session && !heldSinceFailure) return <Navigate to={afterLoginPath(platform, from)} replace />;
 
   function backToSignIn(registeredEmail: string) {
     setEmail(registeredEmail);

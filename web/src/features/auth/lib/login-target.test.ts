@@ -1,4 +1,4 @@
-import { afterLoginPath, loginPlatform, readFrom } from './login-target';
+import { afterLoginPath, cameAfterFailure, loginAfterFailureState, loginPlatform, readFrom } from './login-target';
 
 describe('login target', () => {
   it('reads the remembered page from router state', () => {
@@ -24,5 +24,13 @@ describe('login target', () => {
     expect(afterLoginPath('partner', { pathname: '/partner-profile', search: '?tab=2' })).toBe('/partner-profile?tab=2');
     expect(afterLoginPath('ticketing', null)).toBe('/dashboard');
     expect(afterLoginPath('partner', null)).toBe('/partner-portal');
+  });
+
+  it('marks the way to /login from a page that failed to load', () => {
+    const state = loginAfterFailureState({ pathname: '/partner-portal' });
+    expect(readFrom(state)).toEqual({ pathname: '/partner-portal' });
+    expect(cameAfterFailure(state)).toBe(true);
+    expect(cameAfterFailure({ from: { pathname: '/partner-portal' } })).toBe(false);
+    expect(cameAfterFailure(null)).toBe(false);
   });
 });

@@ -7,6 +7,16 @@ export function readFrom(state: unknown): FromLocation | null {
   return from && typeof from.pathname === 'string' ? from : null;
 }
 
+// A page that could not load its data sends the user to /login with this flag: sending them straight back
+// with the same session would fail again, without end.
+export function loginAfterFailureState(from: FromLocation): { from: FromLocation; afterFailure: true } {
+  return { from, afterFailure: true };
+}
+
+export function cameAfterFailure(state: unknown): boolean {
+  return (state as { afterFailure?: unknown } | null)?.afterFailure === true;
+}
+
 export function loginPlatform(query: string | null, from: FromLocation | null): Platform {
   if (query === 'partner' || query === 'ticketing') return query;
   return from ? platformForPath(from.pathname) : 'ticketing';

@@ -38,4 +38,22 @@ describe('BudgetCalculator', () => {
       '$275,000',
     ]);
   });
+
+  it('counts invalid budget input as 0 and keeps the figures in step with the inputs on screen', () => {
+    render(<BudgetCalculator />);
+    const budget = screen.getByLabelText('Current Annual Security Budget (USD)');
+    fireEvent.change(budget, { target: { value: '5000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate Budget' }));
+    expect(screen.getByTestId('summary-total-budget')).toHaveTextContent('$1,100,000');
+    expect(screen.getByTestId('summary-risk-level')).toHaveTextContent('Low');
+
+    fireEvent.change(screen.getByLabelText('Company Size (employees)'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Industry'), { target: { value: 'manufacturing' } });
+    for (const input of ['1e', '--5', '1.5e', '-5000', '']) {
+      fireEvent.change(budget, { target: { value: input } });
+      expect(budget).toHaveValue(input);
+      expect(screen.getByTestId('summary-total-budget'), input).toHaveTextContent('$1,980,000');
+      expect(screen.getByTestId('summary-risk-level'), input).toHaveTextContent('Critical');
+    }
+  });
 });

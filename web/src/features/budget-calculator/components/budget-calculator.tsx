@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { calculateBudget, defaultCompanySize, type BudgetInputs, type BudgetResult } from '../lib/calculate';
+import { calculateBudget, defaultCompanySize, type BudgetInputs } from '../lib/calculate';
 import { CalculatorForm } from './calculator-form';
 import { CalculatorTabs } from './calculator-tabs';
 import { SummaryCards } from './summary-cards';
@@ -13,10 +13,12 @@ const initialInputs: BudgetInputs = {
 
 export function BudgetCalculator() {
   const [inputs, setInputs] = useState<BudgetInputs>(initialInputs);
-  const [result, setResult] = useState<BudgetResult | null>(null);
+  const [calculated, setCalculated] = useState(false);
+  // Derived from the inputs on screen, so that figures never belong to inputs the user has since changed.
+  const result = calculated ? calculateBudget(inputs) : null;
   return (
     <div className="space-y-8">
-      <CalculatorForm inputs={inputs} onChange={setInputs} onCalculate={() => setResult(calculateBudget(inputs))} />
+      <CalculatorForm inputs={inputs} onChange={setInputs} onCalculate={() => setCalculated(true)} />
       <SummaryCards result={result} />
       <CalculatorTabs result={result} />
     </div>

@@ -36,7 +36,7 @@ export function CalculatorForm({ inputs, onChange, onCalculate }: CalculatorForm
   return (
     <Card>
       <h2 className="text-lg font-bold">Your organisation</h2>
-      <form onSubmit={submit} className="mt-4 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
         <Field id="calc-size" label="Company Size (employees)">
           <Select
             id="calc-size"
@@ -66,9 +66,9 @@ export function CalculatorForm({ inputs, onChange, onCalculate }: CalculatorForm
         <Field id="calc-budget" label="Current Annual Security Budget (USD)">
           <Input
             id="calc-budget"
-            type="number"
-            inputMode="numeric"
-            min={0}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
             placeholder="0"
             value={inputs.currentBudget}
             onChange={(event) => onChange({ ...inputs, currentBudget: event.target.value })}

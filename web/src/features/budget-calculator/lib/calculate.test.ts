@@ -34,6 +34,13 @@ describe('inputs', () => {
     expect(parseBudget('abc')).toBe(0);
     expect(parseBudget('250000')).toBe(250000);
     expect(parseBudget('1234.5')).toBe(1234.5);
+    expect(parseBudget(' 1e5 ')).toBe(100000);
+  });
+
+  it('counts invalid budget input as 0', () => {
+    for (const input of ['1e', '--5', '1.5e', '-5000', '1,000', '0x10', 'Infinity', '1e999', '.', '5 000']) {
+      expect(parseBudget(input), input).toBe(0);
+    }
   });
 
   it('uses the industry multipliers, 1 for an unknown industry', () => {

@@ -71,9 +71,13 @@ export type BudgetResult = {
   breakdown: BreakdownRow[];
 };
 
+// A non-negative decimal amount, optionally with an exponent; anything else (empty, '1e', '--5', '-5000') is invalid.
+const budgetAmount = /^\+?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 export function parseBudget(input: string): number {
-  const value = Number(input.trim());
-  return input.trim() !== '' && Number.isFinite(value) ? value : 0;
+  const text = input.trim();
+  const value = budgetAmount.test(text) ? Number(text) : 0;
+  return Number.isFinite(value) ? value : 0;
 }
 
 export function industryMultiplier(industry: string): number {

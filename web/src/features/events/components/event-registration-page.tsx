@@ -19,11 +19,15 @@ export function EventRegistrationPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [registeredBefore, setRegisteredBefore] = useState(false);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
 
-  // The form and the confirmation replace each other, so focus follows to the one now shown.
+  // The form and the confirmation replace each other, so focus follows to the one now shown; the card is brought
+  // into view whole (its scroll margin clears the sticky site header) rather than wherever focus would scroll.
   useEffect(() => {
-    if (registeredEmail) confirmationRef.current?.focus();
-    else if (registeredBefore) document.getElementById('event-firstName')?.focus();
+    if (!registeredEmail && !registeredBefore) return;
+    cardRef.current?.scrollIntoView({ block: 'start' });
+    const target = registeredEmail ? confirmationRef.current : document.getElementById('event-firstName');
+    target?.focus({ preventScroll: true });
   }, [registeredEmail, registeredBefore]);
 
   return (
@@ -42,33 +46,35 @@ export function EventRegistrationPage() {
         </p>
       </PageHeader>
       <Section>
-        <div className="grid gap-8 lg:grid-cols-5">
-          <Card className="lg:col-span-3">
-            {registeredEmail ? (
-              <div role="status" className="py-6 text-center">
-                <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
-                <h2 ref={confirmationRef} tabIndex={-1} className="mt-4 text-2xl font-bold focus:outline-none">
-                  Registration Confirmed!
-                </h2>
-                <p className="mt-3 text-slate-600 dark:text-slate-300">
-                  Thank you for registering. A confirmation email has been sent to{' '}
-                  <strong className="text-slate-900 dark:text-white">{registeredEmail}</strong>.
-                </p>
-                <Button className="mt-6" variant="outline" onClick={() => {
-                    setRegisteredBefore(true);
-                    setRegisteredEmail(null);
-                  }}>
-                  Register Another Attendee
-                </Button>
-              </div>
-            ) : (
-              <>
-                <h2 className="mb-1 text-2xl font-bold">Register for the Event</h2>
-                <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
-                <EventRegistrationForm onRegistered={setRegisteredEmail} />
-              </>
-            )}
-          </Card>
+        <div className="grid items-start gap-8 lg:grid-cols-5">
+          <div ref={cardRef} className="scroll-mt-24 lg:col-span-3">
+            <Card>
+              {registeredEmail ? (
+                <div role="status" className="py-6 text-center">
+                  <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
+                  <h2 ref={confirmationRef} tabIndex={-1} className="mt-4 text-2xl font-bold focus:outline-none">
+                    Registration Confirmed!
+                  </h2>
+                  <p className="mt-3 text-slate-600 dark:text-slate-300">
+                    Thank you for registering. A confirmation email has been sent to{' '}
+                    <strong className="text-slate-900 dark:text-white">{registeredEmail}</strong>.
+                  </p>
+                  <Button className="mt-6" variant="outline" onClick={() => {
+                      setRegisteredBefore(true);
+                      setRegisteredEmail(null);
+                    }}>
+                    Register Another Attendee
+                  </Button>
+                </div>
+              ) : (
+                <>
+                  <h2 className="mb-1 text-2xl font-bold">Register for the Event</h2>
+                  <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
+                  <EventRegistrationForm onRegistered={setRegisteredEmail} />
+                </>
+              )}
+            </Card>
+          </div>
           <div className="space-y-8 lg:col-span-2">
             <Card>
               <h2 className="text-xl font-bold">What to Expect</h2>

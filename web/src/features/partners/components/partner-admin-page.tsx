@@ -5,6 +5,7 @@ import { hasPermission } from '@/lib/permissions';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Cell, DataTable } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
@@ -27,6 +28,8 @@ import type { Partner, PartnerStatus } from '../types';
 import { PartnerReviewDialog } from './partner-review-dialog';
 import { StatusBadge } from './status-badge';
 import { usePartnerLogout } from './use-partner-logout';
+
+const partnerColumns = ['Company', 'Contact', 'Type', 'Status', 'Applied', 'Actions'];
 
 const deleteQuestion = 'Are you sure you want to delete this partner? This action cannot be undone.';
 
@@ -207,87 +210,73 @@ function PartnerAdmin({ email }: { email: string }) {
             </div>
           )}
 
-          <Card className="mt-6 p-0">
-            <h2 className="px-6 pt-6 text-lg font-bold">Partner Applications</h2>
-            <div role="region" aria-label="Partner applications table" tabIndex={0} className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500">
-              <table className="w-full min-w-[860px] text-left text-sm">
-                <caption className="sr-only">Partner applications</caption>
-                <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-                  <tr>
+          <Card className="mt-6">
+            <h2 className="text-lg font-bold">Partner Applications</h2>
+            <div className="mt-4">
+              <DataTable
+                caption="Partner applications"
+                columns={partnerColumns}
+                leadingHeader={
+                  bulkMode && (
+                    <th scope="col" className="w-10 px-3 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label="Select all partners"
+                        className="h-4 w-4 accent-brand-600"
+                        checked={allVisibleSelected}
+                        onChange={() => setSelected((current) => toggleAll(current, visibleIds))}
+                      />
+                    </th>
+                  )
+                }
+                footer={visible.length === 0 && <p className="px-4 py-8 text-center text-slate-500">No partners found.</p>}
+              >
+                {visible.map((partner) => (
+                  <tr key={partner.id} className="align-top">
                     {bulkMode && (
-                      <th scope="col" className="px-4 py-2">
+                      <Cell wide>
                         <input
                           type="checkbox"
-                          aria-label="Select all partners"
+                          aria-label={`Select ${partner.company_name}`}
                           className="h-4 w-4 accent-brand-600"
-                          checked={allVisibleSelected}
-                          onChange={() => setSelected((current) => toggleAll(current, visibleIds))}
+                          checked={selected.has(partner.id)}
+                          onChange={() => setSelected((current) => toggleSelection(current, partner.id))}
                         />
-                      </th>
+                      </Cell>
                     )}
-                    <th scope="col" className="px-4 py-2 font-semibold">Company</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Contact</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Type</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Status</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Applied</th>
-                    <th scope="col" className="px-4 py-2 font-semibold">Actions</th>
+                    <Cell label="Company">
+                      <p className="font-semibold">{partner.company_name}</p>
+                      {partner.company_size && <p className="text-xs text-slate-500">{partner.company_size}</p>}
+                    </Cell>
+                    <Cell label="Contact">
+                      <p>{partner.primary_contact_name}</p>
+                      <p className="text-xs text-slate-500">{partner.primary_contact_email}</p>
+                    </Cell>
+                    <Cell label="Type">{formatCompanyType(partner.company_type)}</Cell>
+                    <Cell label="Status">
+                      <StatusBadge status={partner.status} />
+                    </Cell>
+                    <Cell label="Applied" className="whitespace-nowrap">{formatDate(partner.created_at)}</Cell>
+                    <Cell label="Actions" wide>
+                      <div className="flex gap-2">
+                        <Button size="sm" variant="outline" onClick={() => setReviewing(partner)}>
+                          <Eye aria-hidden="true" className="h-4 w-4" /> Review
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Delete ${partner.company_name}`}
+                          className="text-red-600 dark:text-red-400"
+                          disabled={busy}
+                          onClick={() => remove(partner, deleteQuestionFor(partner.company_name))}
+                        >
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        </Button>
+                      </div>
+                    </Cell>
                   </tr>
-                </thead>
-                <tbody>
-                  {visible.map((partner) => (
-                    <tr key={partner.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                      {bulkMode && (
-                        <td className="px-4 py-3">
-                          <input
-                            type="checkbox"
-                            aria-label={`Select ${partner.company_name}`}
-                            className="h-4 w-4 accent-brand-600"
-                            checked={selected.has(partner.id)}
-                            onChange={() => setSelected((current) => toggleSelection(current, partner.id))}
-                          />
-                        </td>
-                      )}
-                      <td className="px-4 py-3">
-                        <p className="font-semibold">{partner.company_name}</p>
-                        {partner.company_size && <p className="text-xs text-slate-500">{partner.company_size}</p>}
-                      </td>
-                      <td className="px-4 py-3">
-                        <p>{partner.primary_contact_name}</p>
-                        <p className="text-xs text-slate-500">{partner.primary_contact_email}</p>
-                      </td>
-                      <td className="px-4 py-3">{formatCompanyType(partner.company_type)}</td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={partner.status} />
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap">{formatDate(partner.created_at)}</td>
-                      <td className="px-4 py-3">
-                        <div className="flex gap-2">
-                          <Button size="sm" variant="outline" onClick={() => setReviewing(partner)}>
-                            <Eye aria-hidden="true" className="h-4 w-4" /> Review
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={`Delete ${partner.company_name}`}
-                            className="text-red-600 dark:text-red-400"
-                            disabled={busy}
-                            onClick={() => remove(partner, deleteQuestionFor(partner.company_name))}
-                          >
-                            <Trash2 aria-hidden="true" className="h-4 w-4" />
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                  {visible.length === 0 && (
-                    <tr>
-                      <td colSpan={bulkMode ? 7 : 6} className="px-4 py-8 text-center text-slate-500">
-                        No partners found.
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </div>
           </Card>
         </>

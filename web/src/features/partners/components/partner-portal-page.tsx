@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { LogOut } from 'lucide-react';
 import { loginPath, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { loginAfterFailureState } from '@/features/auth/lib/login-target';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -57,7 +58,10 @@ export function PartnerPortalPage() {
         description: (error as { message?: string }).message || 'Please try logging in again.',
         variant: 'destructive',
       });
-      navigate(loginPath('partner'), { replace: true });
+      navigate(loginPath('partner'), {
+        replace: true,
+        state: loginAfterFailureState({ pathname: paths.partnerPortal }),
+      });
     } finally {
       setLoading(false);
     }

@@ -25,6 +25,8 @@ describe('partner registration rules', () => {
     });
     expect(insert).toMatchObject({
       company_name: 'Oasis',
+      company_website: null,
+      city: null,
       primary_contact_phone: null,
       company_type: 'vendor',
       partnership_type: ['Distribution Partner'],

@@ -69,11 +69,11 @@ export function validateRegistration(values: RegistrationValues): RegistrationEr
 
 export type PartnerInsert = {
   company_name: string;
-  company_website: string;
+  company_website: string | null;
   primary_contact_name: string;
   primary_contact_email: string;
   primary_contact_phone: string | null;
-  city: string;
+  city: string | null;
   country: string;
   selected_vendors: string[];
   company_type: 'vendor';
@@ -81,15 +81,19 @@ export type PartnerInsert = {
   specializations: string[];
 };
 
+/** An optional field left empty is stored as null, not as ''. */
+function optional(value: string): string | null {
+  return value.trim() || null;
+}
+
 export function toPartnerInsert(values: RegistrationValues): PartnerInsert {
-  const phone = values.contactPhone.trim();
   return {
     company_name: values.companyName.trim(),
-    company_website: values.companyWebsite.trim(),
+    company_website: optional(values.companyWebsite),
     primary_contact_name: values.contactName.trim(),
     primary_contact_email: values.contactEmail.trim(),
-    primary_contact_phone: phone ? phone : null,
-    city: values.city.trim(),
+    primary_contact_phone: optional(values.contactPhone),
+    city: optional(values.city),
     country: values.country,
     selected_vendors: values.selectedVendors,
     company_type: 'vendor',

@@ -43,10 +43,7 @@ function NodeButton({ node, layer, x, y, active, onActivate }: NodeButtonProps) 
       onFocus={() => onActivate({ layer, node })}
       onBlur={() => onActivate(null)}
       style={{ left: toPercent(x), top: toPercent(y) }}
-      className={cn(
-        'absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1 transition-all duration-200',
-        dimmed && 'opacity-40',
-      )}
+      className={cn('absolute -translate-x-1/2 -translate-y-1/2 transition-all duration-200', dimmed && 'opacity-40')}
     >
       <span
         className={cn(
@@ -59,7 +56,8 @@ function NodeButton({ node, layer, x, y, active, onActivate }: NodeButtonProps) 
       >
         <node.Icon aria-hidden="true" className="h-4 w-4 sm:h-6 sm:w-6" />
       </span>
-      <span className="hidden max-w-28 text-center text-[11px] font-semibold leading-tight text-slate-700 sm:block dark:text-slate-200">
+      {/* Out of the flow, so that the icon alone is centred on its ring; the backdrop keeps the ring off the words. */}
+      <span className="absolute left-1/2 top-full mt-1 hidden w-max max-w-36 -translate-x-1/2 rounded bg-white/90 px-1 text-center text-[11px] font-semibold leading-tight text-balance text-slate-700 sm:block dark:bg-navy-950/90 dark:text-slate-200">
         {node.title}
       </span>
     </button>

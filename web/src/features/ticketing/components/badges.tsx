@@ -3,7 +3,7 @@ import { cn } from '@/components/ui/cn';
 import { titleCase } from '../lib/format';
 import type { TicketCategory, TicketPriority, TicketSeverity, TicketStatus } from '../types';
 
-const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium';
+const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-1.5 py-0.5 text-xs font-medium';
 
 const statusClasses: Record<TicketStatus, string> = {
   open: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
@@ -53,8 +53,8 @@ export function SeverityBadge({ severity }: { severity: TicketSeverity | null })
 export function CategoryLabel({ category }: { category: TicketCategory }) {
   const Icon = categoryIcons[category] ?? FileText;
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-sm">
-      <Icon aria-hidden="true" className="h-4 w-4 text-slate-500" />
+    <span className="inline-flex items-center gap-1">
+      <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
       {titleCase(category)}
     </span>
   );

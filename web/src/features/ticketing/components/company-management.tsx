@@ -15,7 +15,7 @@ import { validateCompany } from '../lib/validation';
 import { companyStatuses, subscriptions, type Company, type CompanyInput, type CompanyUser } from '../types';
 import { Pill } from './badges';
 import { CompanyPeopleDialog } from './company-people-dialog';
-import { DataTable, RowActions } from './data-table';
+import { Cell, DataTable, RowActions } from '@/components/ui/data-table';
 import { EnumOptions } from './enum-options';
 import { FormDialog } from './form-dialog';
 import { IconButton } from './icon-button';
@@ -172,17 +172,19 @@ export function CompanyManagement({
           No companies found. Create your first company to get started.
         </p>
       ) : (
-        <DataTable caption="Companies" columns={companyColumns} minWidth="min-w-[48rem]">
+        <DataTable caption="Companies" columns={companyColumns}>
           {companies.map((company) => (
             <tr key={company.id}>
-              <td className="px-3 py-2 font-medium">{company.name}</td>
-              <td className="max-w-[20rem] px-3 py-2 text-slate-600 dark:text-slate-300">{company.description || '-'}</td>
-              <td className="px-3 py-2">
+              <Cell label="Company Name" wide className="font-medium">{company.name}</Cell>
+              <Cell label="Description" wide className="max-w-[20rem] text-slate-600 dark:text-slate-300">
+                {company.description || '-'}
+              </Cell>
+              <Cell label="Status">
                 <Pill className={statusClasses[company.status]}>{titleCase(company.status)}</Pill>
-              </td>
-              <td className="px-3 py-2">{titleCase(company.subscription)}</td>
-              <td className="px-3 py-2">{company.user_count}</td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDate(company.created_at)}</td>
+              </Cell>
+              <Cell label="Subscription">{titleCase(company.subscription)}</Cell>
+              <Cell label="Users">{company.user_count}</Cell>
+              <Cell label="Created" className="whitespace-nowrap">{formatDate(company.created_at)}</Cell>
               <RowActions>
                 <IconButton label={`Manage users of ${company.name}`} Icon={Users} onClick={() => setPeopleOf(company)} />
                 <IconButton label={`Edit company ${company.name}`} Icon={Pencil} onClick={() => setEditing(company)} />

@@ -46,7 +46,7 @@ export function DashboardShell() {
     <div className="flex min-h-screen bg-slate-50 dark:bg-navy-950">
       <DashboardSidebar sidebar={sidebar} active={tab} onSelect={setTab} isSuperAdmin={role === 'super-admin'} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-navy-900">
+        <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-navy-900">
           <button
             type="button"
             onClick={sidebar.toggle}
@@ -59,9 +59,9 @@ export function DashboardShell() {
           </button>
           <div className="min-w-0 flex-1">
             <h1 className="text-lg font-bold sm:text-xl">Security Dashboard</h1>
-            <p className="truncate text-sm text-slate-600 dark:text-slate-300">Welcome back, {user?.name}</p>
+            <p className="text-sm break-words text-slate-600 dark:text-slate-300">Welcome back, {user?.name}</p>
           </div>
-          <div className="hidden sm:block">
+          <div className="order-last basis-full sm:order-none sm:basis-auto">
             <ThemeToggle />
           </div>
           <Button variant="outline" size="sm" onClick={() => void logout()}>

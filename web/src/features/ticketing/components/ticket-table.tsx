@@ -2,7 +2,7 @@ import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { formatDate, relativeTime, shortId } from '../lib/format';
 import type { Ticket } from '../types';
 import { CategoryLabel, Pill, PriorityBadge, SeverityBadge, StatusBadge } from './badges';
-import { DataTable, RowActions } from './data-table';
+import { Cell, DataTable, RowActions } from '@/components/ui/data-table';
 import { IconButton } from './icon-button';
 
 const shownTags = 2;
@@ -26,14 +26,14 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
     );
   }
   return (
-    <DataTable caption="Tickets" columns={columns} minWidth="min-w-[72rem]">
+    <DataTable caption="Tickets" columns={columns} dense>
       {tickets.map((ticket) => (
         <tr key={ticket.id} data-ticket-id={ticket.id} className="hover:bg-slate-50 dark:hover:bg-navy-800/60">
-          <td className="px-3 py-2 font-mono text-xs">
+          <Cell label="ID" className="font-mono text-xs">
             <span title={ticket.id}>{shortId(ticket.id)}</span>
-          </td>
-          <td className="min-w-[9rem] px-3 py-2">{ticket.companyName}</td>
-          <td className="min-w-[14rem] max-w-[20rem] px-3 py-2">
+          </Cell>
+          <Cell label="Company">{ticket.companyName}</Cell>
+          <Cell label="Title" wide className="min-w-[7rem]">
             <button
               type="button"
               onClick={() => onView(ticket)}
@@ -49,32 +49,34 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
                 {ticket.tags.length > shownTags && <Pill>+{ticket.tags.length - shownTags}</Pill>}
               </div>
             )}
-          </td>
-          <td className="px-3 py-2">
+          </Cell>
+          <Cell label="Status">
             <StatusBadge status={ticket.status} />
-          </td>
-          <td className="px-3 py-2">
+          </Cell>
+          <Cell label="Priority">
             <PriorityBadge priority={ticket.priority} />
-          </td>
-          <td className="px-3 py-2">
+          </Cell>
+          <Cell label="Severity">
             <SeverityBadge severity={ticket.severity} />
-          </td>
-          <td className="px-3 py-2">
+          </Cell>
+          <Cell label="Category">
             <CategoryLabel category={ticket.category} />
-          </td>
-          <td className="px-3 py-2">{ticket.assignee ?? 'Unassigned'}</td>
-          <td className="px-3 py-2">-</td>
-          <td className="whitespace-nowrap px-3 py-2">
-            <span title={relativeTime(ticket.createdAt)}>{formatDate(ticket.createdAt)}</span>
-          </td>
-          <td className="px-3 py-2">-</td>
-          <td className="px-3 py-2">
+          </Cell>
+          <Cell label="Assignee">{ticket.assignee ?? 'Unassigned'}</Cell>
+          <Cell label="Due Date">-</Cell>
+          <Cell label="Created">
+            <time dateTime={ticket.createdAt} title={relativeTime(ticket.createdAt)} className="whitespace-nowrap">
+              {formatDate(ticket.createdAt)}
+            </time>
+          </Cell>
+          <Cell label="Hours">-</Cell>
+          <Cell label="Vis.">
             {ticket.customerVisible ? (
               <Eye role="img" aria-label="Visible to customer" className="h-4 w-4 text-green-600" />
             ) : (
               <EyeOff role="img" aria-label="Hidden from customer" className="h-4 w-4 text-slate-400" />
             )}
-          </td>
+          </Cell>
           <RowActions>
             <IconButton
               label={`Edit ticket ${ticket.title}`}

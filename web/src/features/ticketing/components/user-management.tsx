@@ -10,7 +10,7 @@ import { buildUsersCsv, demoUsers, filterUsers, userStats, usersCsvName, type Us
 import { validateUser } from '../lib/validation';
 import { userRoles, type ManagedUser, type UserRole, type UserStatus } from '../types';
 import { Pill } from './badges';
-import { DataTable, RowActions } from './data-table';
+import { Cell, DataTable, RowActions } from '@/components/ui/data-table';
 import { EnumOptions } from './enum-options';
 import { FormDialog } from './form-dialog';
 import { IconButton } from './icon-button';
@@ -199,7 +199,6 @@ export function UserManagement({ role }: { role: Role }) {
       <DataTable
         caption="Users"
         columns={userColumns}
-        minWidth="min-w-[44rem]"
         leadingHeader={
           <th scope="col" className="w-10 px-3 py-2">
             <input
@@ -228,13 +227,13 @@ export function UserManagement({ role }: { role: Role }) {
                 className="h-4 w-4 accent-brand-600"
               />
             </td>
-            <td className="px-3 py-2 font-medium">{user.name}</td>
-            <td className="px-3 py-2">{user.email}</td>
-            <td className="px-3 py-2">
+            <Cell label="Name" className="font-medium">{user.name}</Cell>
+            <Cell label="Email">{user.email}</Cell>
+            <Cell label="Role">
               <Pill className={roleClasses[user.role]}>{titleCase(user.role)}</Pill>
-            </td>
-            <td className="px-3 py-2">{titleCase(user.status)}</td>
-            <td className="whitespace-nowrap px-3 py-2">{formatDate(user.createdAt)}</td>
+            </Cell>
+            <Cell label="Status">{titleCase(user.status)}</Cell>
+            <Cell label="Created" className="whitespace-nowrap">{formatDate(user.createdAt)}</Cell>
             <RowActions>
               <IconButton label={`Edit User ${user.name}`} title="Edit User" Icon={Pencil} onClick={() => setEditing(user)} />
               <IconButton label={`Delete User ${user.name}`} title="Delete User" Icon={Trash2} tone="danger" onClick={remove} />

@@ -1,13 +1,14 @@
 import type { HistoryEntry, Ticket, TicketComment } from '../types';
 
-const hourMs = 3_600_000;
-
-function after(iso: string, hours: number): string {
-  return new Date(new Date(iso).getTime() + hours * hourMs).toISOString();
+/** A moment `share` of the way from the ticket's creation to now, so that sample activity never lies ahead. */
+function since(createdAt: string, now: Date, share: number): string {
+  const created = new Date(createdAt).getTime();
+  const elapsed = Math.max(now.getTime() - created, 0);
+  return new Date(created + elapsed * share).toISOString();
 }
 
 /** The detail dialog shows hard-coded sample comments; they are not loaded (spec 2, section 2). */
-export function sampleComments(ticket: Ticket): TicketComment[] {
+export function sampleComments(ticket: Ticket, now: Date = new Date()): TicketComment[] {
   return [
     {
       id: `${ticket.id}-c1`,
@@ -25,7 +26,7 @@ export function sampleComments(ticket: Ticket): TicketComment[] {
       content: 'Thanks for the report. We are looking into it and will update you shortly.',
       author: ticket.assignee ?? 'Support Team',
       authorEmail: ticket.assigneeEmail ?? 'support@gulfsec.example',
-      createdAt: after(ticket.createdAt, 2),
+      createdAt: since(ticket.createdAt, now, 0.25),
       isInternal: false,
       isSystemMessage: false,
     },
@@ -35,7 +36,7 @@ export function sampleComments(ticket: Ticket): TicketComment[] {
       content: 'Checked the logs; escalating to the security engineering team.',
       author: 'Support Team',
       authorEmail: 'support@gulfsec.example',
-      createdAt: after(ticket.createdAt, 4),
+      createdAt: since(ticket.createdAt, now, 0.5),
       isInternal: true,
       isSystemMessage: false,
     },
@@ -43,7 +44,7 @@ export function sampleComments(ticket: Ticket): TicketComment[] {
 }
 
 /** The detail dialog's activity history is hard-coded sample data as well. */
-export function sampleHistory(ticket: Ticket): HistoryEntry[] {
+export function sampleHistory(ticket: Ticket, now: Date = new Date()): HistoryEntry[] {
   return [
     {
       id: `${ticket.id}-h1`,
@@ -61,7 +62,7 @@ export function sampleHistory(ticket: Ticket): HistoryEntry[] {
       oldValue: 'open',
       newValue: ticket.status,
       author: ticket.assignee ?? 'Support Team',
-      timestamp: after(ticket.createdAt, 3),
+      timestamp: since(ticket.createdAt, now, 0.4),
       description: `Status changed from open to ${ticket.status}`,
     },
   ];
