@@ -86,6 +86,8 @@ def test_event_registrations_load_failure_stays_on_the_page(browser, site):
     traffic = Traffic(page, "/rest/v1/event_registrations")
     page.goto("/event-registrations")
     expect(page.get_by_role("heading", name="Event Registrations")).to_be_visible()
+    # The failure shown means the one load was made; from here on nothing may move.
+    expect(page.get_by_role("alert").filter(has_text="Internal Server Error")).to_be_visible()
     assert settle(page, traffic) == (0, 0)
     assert traffic.calls == 1
     assert page.url.endswith("/event-registrations")
