@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any, AsyncIterator, Mapping
 
 import psycopg
@@ -27,9 +27,15 @@ async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: st
     return pool
 
 
-@asynccontextmanager
-async def request_tx(
-    pool: AsyncConnectionPool,
+SETTINGS_SQL = (
+    "select set_config('search_path', %s, true), set_config('role', %s, true),"
+    " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
+    " set_config('request.path', %s, true), set_config('request.headers', %s, true)"
+)
+
+
+async def queue_begin(
+    conn: psycopg.AsyncConnection,
     *,
     role: str,
     claims: Mapping[str, Any] | None,
@@ -38,28 +44,50 @@ async def request_tx(
     headers: Mapping[str, str] | None = None,
     read_only: bool = False,
     search_path: str = "public, extensions",
-) -> AsyncIterator[psycopg.AsyncConnection]:
-    """One transaction, opened the way PostgREST opens it: one `set_config` statement, all settings local."""
+) -> None:
+    """BEGIN and PostgREST's one `set_config` statement, all settings local; in pipeline mode nothing waits."""
     if role not in API_ROLES:
         raise ValueError(f"unknown API role {role!r}")
+    await conn.execute("BEGIN READ ONLY" if read_only else "BEGIN")
+    await conn.execute(SETTINGS_SQL, (
+        search_path,
+        role,
+        json.dumps(dict(claims or {"role": role})),
+        method,
+        path,
+        json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
+    ))
+
+
+async def discard_transaction(conn: psycopg.AsyncConnection) -> None:
+    """After a failure: whatever the pipeline left open (an aborted transaction) ends before the pool takes it back."""
+    if conn.info.transaction_status in (psycopg.pq.TransactionStatus.INTRANS, psycopg.pq.TransactionStatus.INERROR):
+        # A connection that broke is left to the pool, which throws it away.
+        with suppress(psycopg.OperationalError):
+            await conn.execute("ROLLBACK")
+
+
+@asynccontextmanager
+async def request_tx(
+    pool: AsyncConnectionPool,
+    **settings: Any,
+) -> AsyncIterator[psycopg.AsyncConnection]:
+    """One transaction, opened the way PostgREST opens it (see queue_begin), BEGIN and settings in one round trip.
+
+    Ends with COMMIT; with ROLLBACK when the block raises (psycopg.Rollback is swallowed, as in conn.transaction()).
+    """
     async with pool.connection() as conn:
-        async with conn.transaction():
-            if read_only:
-                await conn.execute("set transaction read only")
-            await conn.execute(
-                "select set_config('search_path', %s, true), set_config('role', %s, true),"
-                " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
-                " set_config('request.path', %s, true), set_config('request.headers', %s, true)",
-                (
-                    search_path,
-                    role,
-                    json.dumps(dict(claims or {"role": role})),
-                    method,
-                    path,
-                    json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
-                ),
-            )
+        try:
+            async with conn.pipeline():
+                await queue_begin(conn, **settings)
             yield conn
+        except psycopg.Rollback:
+            await discard_transaction(conn)
+            return
+        except BaseException:
+            await discard_transaction(conn)
+            raise
+        await conn.execute("COMMIT")
 
 
 @asynccontextmanager

@@ -11,7 +11,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import Caller
-from gateway.db import request_tx
+from gateway.db import discard_transaction, queue_begin, request_tx
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import count_of
@@ -28,24 +28,63 @@ class Result:
 
 async def run(pool: AsyncConnectionPool, caller: Caller, req: ApiRequest, action: Action, *, path: str,
               headers: Mapping[str, str], max_rows: int | None) -> Result:
-    result: Result | None = None
+    settings = dict(role=caller.role, claims=caller.claims, method=req.method, path=path, headers=headers,
+                    read_only=req.read_only, search_path=f'"{req.schema}", extensions')
     try:
-        async with request_tx(pool, role=caller.role, claims=caller.claims, method=req.method, path=path,
-                              headers=headers, read_only=req.read_only,
-                              search_path=f'"{req.schema}", extensions') as conn:
-            if action.media.kind == "plan":
-                return await _explain(conn, action)
-            row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()
-            result = Result(row[0], row[1], row[2], row[3])
-            if req.prefer.count in ("planned", "estimated") and action.statement.count_query is not None:
-                result.total = await _estimate(conn, action, req.prefer.count, max_rows)
-            _check(req, action, result)
-            if req.prefer.tx == "rollback":
-                raise psycopg.Rollback()
+        if action.media.kind == "plan" or (req.prefer.count in ("planned", "estimated")
+                                           and action.statement.count_query is not None):
+            return await _run_in_steps(pool, req, action, settings, max_rows)
+        return await _run_in_one_round_trip(pool, req, action, settings)
     except psycopg.Error as exc:
         raise errors.from_database(exc, anonymous=caller.role == "anon") from None
+
+
+async def _run_in_one_round_trip(pool: AsyncConnectionPool, req: ApiRequest, action: Action,
+                                 settings: dict[str, Any]) -> Result:
+    """BEGIN, settings, the statement and (when no check of the result can undo it) the end, behind one sync."""
+    # A read's end cannot change anything; a write whose result may still be refused waits for the check.
+    settled = req.read_only or not _may_refuse(req, action)
+    end = "ROLLBACK" if req.prefer.tx == "rollback" else "COMMIT"
+    async with pool.connection() as conn:
+        try:
+            async with conn.pipeline():
+                await queue_begin(conn, **settings)
+                cursor = await conn.execute(action.statement.query, action.statement.params)
+                if settled:
+                    await conn.execute(end)
+            row = await cursor.fetchone()
+            result = Result(row[0], row[1], row[2], row[3])
+            _check(req, action, result)
+        except BaseException:
+            await discard_transaction(conn)
+            raise
+        if not settled:
+            await conn.execute(end)
+    return result
+
+
+async def _run_in_steps(pool: AsyncConnectionPool, req: ApiRequest, action: Action, settings: dict[str, Any],
+                        max_rows: int | None) -> Result:
+    """EXPLAIN and the estimated counts, which need a statement's answer before the next statement."""
+    result: Result | None = None
+    async with request_tx(pool, **settings) as conn:
+        if action.media.kind == "plan":
+            return await _explain(conn, action)
+        row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()
+        result = Result(row[0], row[1], row[2], row[3])
+        result.total = await _estimate(conn, action, req.prefer.count, max_rows)
+        _check(req, action, result)
+        if req.prefer.tx == "rollback":
+            raise psycopg.Rollback()
     assert result is not None
     return result
+
+
+def _may_refuse(req: ApiRequest, action: Action) -> bool:
+    """Whether _check can refuse this request's result (and so undo its write)."""
+    singular = action.media.kind == "object" and not action.void
+    return singular or (action.kind == "mutate" and req.prefer.handling == "strict"
+                        and req.prefer.max_affected is not None)
 
 
 def _check(req: ApiRequest, action: Action, result: Result) -> None:
