@@ -13,7 +13,7 @@ one row by id (a signed-in user's token; `application/vnd.pgrst.object+json` for
 count unless asked). Prints req/s and p99 per round and the gateway's ratios to the others per round.
 
     .venv/bin/python bench/peers.py [--seconds 8] [--rounds 3] [--connections 2 16] [--only one insert list]
-    .venv/bin/python bench/peers.py --hold   # start everything, print the wrk commands, wait for Ctrl-C
+    .venv/bin/python bench/peers.py --hold   # start everything, print the wrk commands, wait for SIGINT/SIGTERM
 """
 
 from __future__ import annotations
@@ -217,6 +217,7 @@ def main() -> None:
             for kind, servers in plan.items():
                 for name, (target, headers, body) in servers.items():
                     print(f"{kind:>7} {name:<11} {target}  {json.dumps(headers)}  {body or ''}")
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             signal.sigwait({signal.SIGINT, signal.SIGTERM})
             return
         print(f"{options.rounds} rounds x {options.seconds}s, wrk -t2, {os.cpu_count()} cores shared by wrk, "
@@ -240,7 +241,7 @@ def main() -> None:
         print(f"\nload average after: {load_average()}")
     finally:
         for process in processes:
-            process.send_signal(signal.SIGINT)
+            process.terminate()
         for process in processes:
             try:
                 process.wait(timeout=20)
