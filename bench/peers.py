@@ -93,9 +93,12 @@ def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str, str]:
     return server, url, str(one)
 
 
-def start_gateway(url: str, work: Path, port: int) -> subprocess.Popen:
+def start_gateway(url: str, work: Path, port: int, workers: int | None = None) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "JWT_SECRET": SECRET, "API_PORT": str(port),
-           "DATA_DIR": str(work / "gateway"), "SEED_DEMO": "0", "PYTHONPATH": str(ROOT)}
+           "DATA_DIR": str(work / f"gateway-{port}"), "SEED_DEMO": "0", "PYTHONPATH": str(ROOT)}
+    env.pop("API_WORKERS", None)
+    if workers is not None:
+        env["API_WORKERS"] = str(workers)
     process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL)
     wait_until_up(f"http://127.0.0.1:{port}/health", process, "the gateway")
@@ -190,6 +193,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, nargs="+", default=[2, 16])
     parser.add_argument("--only", nargs="+", choices=["one", "insert", "list"], default=["one", "insert", "list"])
+    parser.add_argument("--one-process", action="store_true",
+                        help="also drive a gateway with API_WORKERS=1 (column gw-1p)")
     parser.add_argument("--hold", action="store_true", help="start the servers and wait (for profiling)")
     options = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -211,6 +216,12 @@ def main() -> None:
         processes.append(pocketbase)
         plan = targets(ports["gateway"], ports["floor"], ports["pocketbase"], token, pb_token, row, pb_row,
                        keys.anon_key)
+        if options.one_process:
+            single = free_port()
+            processes.append(start_gateway(url, work, single, workers=1))
+            for servers in plan.values():
+                target, headers, body = servers["gateway"]
+                servers["gw-1p"] = (target.replace(f":{ports['gateway']}/", f":{single}/"), headers, body)
         check_responses(plan)
         if options.hold:
             print(f"gateway pid {processes[0].pid}; database {url}")
@@ -222,22 +233,21 @@ def main() -> None:
             return
         print(f"{options.rounds} rounds x {options.seconds}s, wrk -t2, {os.cpu_count()} cores shared by wrk, "
               f"the servers and PostgreSQL; load average before: {load_average()}\n")
-        print(f"{'request':<8}{'c':>4}{'round':>6}  {'gateway':>16}{'pocketbase':>16}{'floor':>16}"
-              f"{'gw/pb':>8}{'gw/floor':>9}")
         order = list(plan["one"])
+        print(f"{'request':<8}{'c':>4}{'round':>6}  " + "".join(f"{name:>16}" for name in order)
+              + "".join(f"{'gw/' + name:>14}" for name in order if name != "gateway"))
         for kind in options.only:
             for connections in options.connections:
                 for round_ in range(options.rounds):
                     results = {}
                     # The servers take turns, and the order rotates each round.
-                    for name in order[round_ % 3:] + order[:round_ % 3]:
+                    for name in order[round_ % len(order):] + order[:round_ % len(order)]:
                         target, headers, body = plan[kind][name]
                         results[name] = wrk(target, headers, options.seconds, connections, body)
-                    cells = "".join(f"{r['rps']:>8.0f} {r['p99']:>5.1f}ms" for r in
-                                    (results["gateway"], results["pocketbase"], results["floor"]))
-                    print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}"
-                          f"{results['gateway']['rps'] / results['pocketbase']['rps']:>8.2f}"
-                          f"{results['gateway']['rps'] / results['floor']['rps']:>9.2f}", flush=True)
+                    cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" for n in order)
+                    ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}"
+                                     for n in order if n != "gateway")
+                    print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}{ratios}", flush=True)
         print(f"\nload average after: {load_average()}")
     finally:
         for process in processes:

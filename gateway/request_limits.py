@@ -11,6 +11,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gateway.http_protocol import HttpProtocol
 from gateway.settings import Settings
 
 # What Supabase's API gateway (Kong's request-size-limiting plugin) answers; every client reads `message`.
@@ -30,8 +31,10 @@ def server_options(settings: Settings) -> dict[str, Any]:
       buffering up to 16 MiB first.
     - uvicorn's own proxy-header handling is off: by default it rewrites the client address from any
       X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.client_ip` (the only one).
+    - Each response leaves in one write (`gateway.http_protocol`).
     """
-    return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False}
+    return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False,
+            "http": HttpProtocol}
 
 
 class BodyLimit:
