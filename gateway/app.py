@@ -37,7 +37,7 @@ EXPOSED_HEADERS = [
 
 
 class Shortcut:
-    """Requests under `prefix` go straight to a plain ASGI endpoint, past FastAPI's router and its middlewares.
+    """Requests under `prefix` go straight to a plain ASGI endpoint, past FastAPI, its router and its middlewares.
 
     For the hot REST path: matching every route of every service and FastAPI's per-request machinery cost more
     than the rest of a cached read. The endpoint finds the app's state in scope["app"], as routes do.
@@ -51,12 +51,13 @@ class Shortcut:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in self.methods and scope["path"].startswith(self.prefix):
+            scope["app"] = self.app
             await self.endpoint(scope, receive, send)
         else:
             await self.app(scope, receive, send)
 
 
-def create_app(settings: Settings) -> FastAPI:
+def create_app(settings: Settings) -> ASGIApp:
     if settings.database_url is None:
         raise ValueError("create_app needs a database URL; start the embedded server first")
     modules = [(prefix, importlib.import_module(name)) for prefix, name in SERVICES]
@@ -81,21 +82,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
     log_redaction.install()
-    rest = importlib.import_module("gateway.rest.routes")
-    # Innermost: the edge middlewares below still see every /rest/v1 request.
-    app.add_middleware(Shortcut, prefix=f"{rest.PREFIX}/", methods=frozenset(rest.METHODS), endpoint=rest.endpoint)
-    # Added before CORS so that CORS wraps it: a browser can read the 413.
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
-    app.add_middleware(ForwardedFor, trusted_header=settings.trusted_proxy_header)
-    app.add_middleware(
-        CORSMiddleware,
-        allow_origins=["*"],
-        allow_methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-        allow_headers=["*"],
-        expose_headers=EXPOSED_HEADERS,
-        max_age=86400,
-    )
-
     @app.get("/health")
     async def health(request: Request) -> JSONResponse:
         try:
@@ -111,4 +97,21 @@ def create_app(settings: Settings) -> FastAPI:
     if settings.dev_mailbox:
         app.include_router(mailbox.router, prefix="/_dev/mailbox")
     site.mount(app, settings)
-    return app
+    return _edge(app, settings)
+
+
+def _edge(app: FastAPI, settings: Settings) -> ASGIApp:
+    """What every request passes, outside FastAPI so that the REST shortcut needs nothing of FastAPI's stack."""
+    rest = importlib.import_module("gateway.rest.routes")
+    edge: ASGIApp = Shortcut(app, prefix=f"{rest.PREFIX}/", methods=frozenset(rest.METHODS), endpoint=rest.endpoint)
+    # Inside CORS, so that a browser can read the 413.
+    edge = BodyLimit(edge, max_bytes=settings.max_body_bytes)
+    edge = ForwardedFor(edge, trusted_header=settings.trusted_proxy_header)
+    return CORSMiddleware(
+        edge,
+        allow_origins=["*"],
+        allow_methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+        allow_headers=["*"],
+        expose_headers=EXPOSED_HEADERS,
+        max_age=86400,
+    )
