@@ -32,9 +32,11 @@ SETTINGS_SQL = (
     " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
     " set_config('request.path', %s, true), set_config('request.headers', %s, true)"
 )
+# Only ever switched on: switching it off would fail on a read replica.
+READ_ONLY_SETTINGS_SQL = SETTINGS_SQL + ", set_config('transaction_read_only', 'on', true)"
 
 
-async def queue_begin(
+async def queue_settings(
     conn: psycopg.AsyncConnection,
     *,
     role: str,
@@ -45,11 +47,13 @@ async def queue_begin(
     read_only: bool = False,
     search_path: str = "public, extensions",
 ) -> None:
-    """BEGIN and PostgREST's one `set_config` statement, all settings local; in pipeline mode nothing waits."""
+    """PostgREST's one `set_config` statement, every setting local to the transaction; in pipeline mode, queued.
+
+    The transaction is an explicit BEGIN's, or the implicit one that lasts up to a pipeline's sync.
+    """
     if role not in API_ROLES:
         raise ValueError(f"unknown API role {role!r}")
-    await conn.execute("BEGIN READ ONLY" if read_only else "BEGIN")
-    await conn.execute(SETTINGS_SQL, (
+    await conn.execute(READ_ONLY_SETTINGS_SQL if read_only else SETTINGS_SQL, (
         search_path,
         role,
         json.dumps(dict(claims or {"role": role})),
@@ -72,14 +76,15 @@ async def request_tx(
     pool: AsyncConnectionPool,
     **settings: Any,
 ) -> AsyncIterator[psycopg.AsyncConnection]:
-    """One transaction, opened the way PostgREST opens it (see queue_begin), BEGIN and settings in one round trip.
+    """One transaction, opened the way PostgREST opens it (see queue_settings), BEGIN and settings in one round trip.
 
     Ends with COMMIT; with ROLLBACK when the block raises (psycopg.Rollback is swallowed, as in conn.transaction()).
     """
     async with pool.connection() as conn:
         try:
             async with conn.pipeline():
-                await queue_begin(conn, **settings)
+                await conn.execute("BEGIN")
+                await queue_settings(conn, **settings)
             yield conn
         except psycopg.Rollback:
             await discard_transaction(conn)

@@ -11,7 +11,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import Caller
-from gateway.db import discard_transaction, queue_begin, request_tx
+from gateway.db import discard_transaction, queue_settings, request_tx
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import count_of
@@ -41,16 +41,24 @@ async def run(pool: AsyncConnectionPool, caller: Caller, req: ApiRequest, action
 
 async def _run_in_one_round_trip(pool: AsyncConnectionPool, req: ApiRequest, action: Action,
                                  settings: dict[str, Any]) -> Result:
-    """BEGIN, settings, the statement and (when no check of the result can undo it) the end, behind one sync."""
-    # A read's end cannot change anything; a write whose result may still be refused waits for the check.
+    """The settings and the statement behind one pipeline sync: PostgreSQL runs everything up to a sync as one
+    implicit transaction, committed at the sync (rolled back if a statement fails), so its end costs nothing.
+
+    An explicit BEGIN only when that end is not COMMIT: Prefer tx=rollback (a ROLLBACK queued the same way), or a
+    write whose result a check may still refuse, which ends after the check, in a second round trip.
+    """
+    # A read's end cannot change anything, so its result is checked after the end.
     settled = req.read_only or not _may_refuse(req, action)
     end = "ROLLBACK" if req.prefer.tx == "rollback" else "COMMIT"
+    explicit = not settled or end == "ROLLBACK"
     async with pool.connection() as conn:
         try:
             async with conn.pipeline():
-                await queue_begin(conn, **settings)
+                if explicit:
+                    await conn.execute("BEGIN")
+                await queue_settings(conn, **settings)
                 cursor = await conn.execute(action.statement.query, action.statement.params)
-                if settled:
+                if explicit and settled:
                     await conn.execute(end)
             row = await cursor.fetchone()
             result = Result(row[0], row[1], row[2], row[3])

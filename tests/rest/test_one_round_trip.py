@@ -1,7 +1,8 @@
-"""A request's BEGIN, settings, statement and end go to PostgreSQL behind one sync (gateway.rest.execute).
+"""A request's settings and statement go to PostgreSQL behind one sync, as one transaction (gateway.rest.execute).
 
-What must hold when they are queued together: a failure anywhere leaves no transaction, role or claims behind on
-the pooled connection, a queued ROLLBACK keeps nothing, and a write whose result can still be refused waits.
+What must hold when they are queued together: role and claims end with the request, a failure anywhere leaves no
+transaction, role or claims behind on the pooled connection, a queued ROLLBACK keeps nothing, and a write whose
+result can still be refused waits for the check.
 """
 
 from __future__ import annotations
@@ -16,6 +17,14 @@ def test_a_failed_statement_leaves_no_identity_on_the_pooled_connection(rest):
         failed = rest.post("/rpc/fx_fail", who=ALICE, json={})
         assert failed.status_code == 400 and failed.json()["message"] == "deliberate failure"
         anonymous = rest.post("/rpc/fx_whoami", json={})
+        assert anonymous.status_code == 200 and anonymous.json() is None
+
+
+def test_a_signed_in_request_s_role_and_claims_end_with_it(rest):
+    for _ in range(ROUNDS):
+        signed_in = rest.get("/rpc/fx_whoami", who=ALICE)
+        assert signed_in.status_code == 200 and signed_in.json() == ALICE
+        anonymous = rest.get("/rpc/fx_whoami")
         assert anonymous.status_code == 200 and anonymous.json() is None
 
 
