@@ -19,10 +19,12 @@ count unless asked). Prints req/s and p99 per round and the gateway's ratios to 
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -93,13 +95,13 @@ def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str, str]:
     return server, url, str(one)
 
 
-def start_gateway(url: str, work: Path, port: int, workers: int | None = None) -> subprocess.Popen:
+def start_gateway(url: str, work: Path, port: int, workers: int | None = None, root: Path = ROOT) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "JWT_SECRET": SECRET, "API_PORT": str(port),
-           "DATA_DIR": str(work / f"gateway-{port}"), "SEED_DEMO": "0", "PYTHONPATH": str(ROOT)}
+           "DATA_DIR": str(work / f"gateway-{port}"), "SEED_DEMO": "0", "PYTHONPATH": str(root)}
     env.pop("API_WORKERS", None)
     if workers is not None:
         env["API_WORKERS"] = str(workers)
-    process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=ROOT, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=root, env=env,
                                stdout=subprocess.DEVNULL)
     wait_until_up(f"http://127.0.0.1:{port}/health", process, "the gateway")
     return process
@@ -183,6 +185,16 @@ def check_responses(plan: dict) -> None:
                 assert len(rows["items"] if server == "pocketbase" else rows) == 50, (kind, server)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system time of a server and its worker processes (PostgreSQL's own time is not in it)."""
+    total = 0.0
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else []:
+        total += cpu_seconds(int(child))
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return total + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -195,6 +207,9 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", choices=["one", "insert", "list"], default=["one", "insert", "list"])
     parser.add_argument("--one-process", action="store_true",
                         help="also drive a gateway with API_WORKERS=1 (column gw-1p)")
+    parser.add_argument("--baseline", type=Path,
+                        help="also drive `gateway serve` from another checkout (column before), e.g. an older commit"
+                             " unpacked with `git archive <commit> | tar -x -C <dir>`")
     parser.add_argument("--hold", action="store_true", help="start the servers and wait (for profiling)")
     options = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -210,18 +225,26 @@ def main() -> None:
                            "exp": now + 7200, "email": "user@bench.test", "session_id": str(uuid.uuid4()),
                            "app_metadata": {}, "user_metadata": {}, "is_anonymous": False})
         ports = {"gateway": free_port(), "floor": free_port(), "pocketbase": free_port()}
+        pids = {}
         processes.append(start_gateway(url, work, ports["gateway"]))
+        pids["gateway"] = processes[-1].pid
         processes.append(start_floor(url, ports["floor"]))
+        pids["floor"] = processes[-1].pid
         pocketbase, pb_token, pb_row = start_pocketbase(work, ports["pocketbase"])
         processes.append(pocketbase)
+        pids["pocketbase"] = pocketbase.pid
         plan = targets(ports["gateway"], ports["floor"], ports["pocketbase"], token, pb_token, row, pb_row,
                        keys.anon_key)
-        if options.one_process:
-            single = free_port()
-            processes.append(start_gateway(url, work, single, workers=1))
+        extra = {"gw-1p": {"workers": 1}} if options.one_process else {}
+        if options.baseline:
+            extra["before"] = {"root": options.baseline.resolve()}
+        for name, how in extra.items():
+            port = free_port()
+            processes.append(start_gateway(url, work, port, **how))
+            pids[name] = processes[-1].pid
             for servers in plan.values():
                 target, headers, body = servers["gateway"]
-                servers["gw-1p"] = (target.replace(f":{ports['gateway']}/", f":{single}/"), headers, body)
+                servers[name] = (target.replace(f":{ports['gateway']}/", f":{port}/"), headers, body)
         check_responses(plan)
         if options.hold:
             print(f"gateway pid {processes[0].pid}; database {url}")
@@ -234,6 +257,7 @@ def main() -> None:
         print(f"{options.rounds} rounds x {options.seconds}s, wrk -t2, {os.cpu_count()} cores shared by wrk, "
               f"the servers and PostgreSQL; load average before: {load_average()}\n")
         order = list(plan["one"])
+        cpu: dict[tuple[str, int, str], list[float]] = collections.defaultdict(list)
         print(f"{'request':<8}{'c':>4}{'round':>6}  " + "".join(f"{name:>16}" for name in order)
               + "".join(f"{'gw/' + name:>14}" for name in order if name != "gateway"))
         for kind in options.only:
@@ -243,11 +267,18 @@ def main() -> None:
                     # The servers take turns, and the order rotates each round.
                     for name in order[round_ % len(order):] + order[:round_ % len(order)]:
                         target, headers, body = plan[kind][name]
+                        before = cpu_seconds(pids[name])
                         results[name] = wrk(target, headers, options.seconds, connections, body)
+                        used = cpu_seconds(pids[name]) - before
+                        cpu[(kind, connections, name)].append(1e6 * used / (results[name]["rps"] * options.seconds))
                     cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" for n in order)
                     ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}"
                                      for n in order if n != "gateway")
                     print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}{ratios}", flush=True)
+        print("\nCPU time of the server's own processes per request (µs, median of the rounds; PostgreSQL's"
+              " time is not counted, SQLite's is, inside PocketBase):")
+        for (kind, connections, name), values in cpu.items():
+            print(f"  {kind:<8}{connections:>4}  {name:<12}{statistics.median(values):>8.0f}")
         print(f"\nload average after: {load_average()}")
     finally:
         for process in processes:
