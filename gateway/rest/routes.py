@@ -79,7 +79,7 @@ def request_headers(scope: Scope) -> dict[str, str]:
 class RestEndpoint:
     """/rest/v1 as a plain ASGI callable: no request object, no dependency injection, no per-request routing.
 
-    app.py sends /rest/v1/... straight here (gateway.app.Shortcut); the router below reaches it for the rest.
+    gateway.app.Shortcut sends /rest/v1/... straight here.
     """
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -143,6 +143,7 @@ async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Respons
 
 
 endpoint = RestEndpoint()
-# Reached for what gateway.app.Shortcut leaves to FastAPI: the methods not listed answer 405, /rest/v1 redirects.
+# gateway.app.Shortcut serves these paths itself; FastAPI sees what it leaves: other methods (405 here) and
+# /rest/v1 without its slash (redirected).
 router.add_route("/", endpoint, methods=["GET", "HEAD"], include_in_schema=False)
 router.add_route("/{path:path}", endpoint, methods=METHODS, include_in_schema=False)
