@@ -15,6 +15,7 @@ from pathlib import Path
 import psycopg
 
 from gateway import migrate as migrations
+from gateway import workers
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
 from gateway.keys import JwtKeys
 from gateway.request_limits import server_options
@@ -131,13 +132,12 @@ def _connect_check(url: str) -> None:
         raise ConfigError(f"PostgreSQL 15 or newer is required; DATABASE_URL points at version {version // 10000}")
 
 
-def _check_port_free(host: str, port: int) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError:
-            raise ConfigError(f"port {port} on {host} is already in use; set API_PORT to another port") from None
+def _listen(host: str, port: int) -> socket.socket:
+    """Bound before anything starts: a port in use is refused at once, and no other program can take it meanwhile."""
+    try:
+        return workers.listen(host, port)
+    except OSError:
+        raise ConfigError(f"port {port} on {host} is already in use; set API_PORT to another port") from None
 
 
 def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings, object | None]:
@@ -174,26 +174,27 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
 
     from gateway.project_warnings import start_warning
 
-    _check_port_free(settings.api_host, settings.api_port)
+    sock = _listen(settings.api_host, settings.api_port)
     warning = start_warning(settings.project)
     if warning:
         print(f"warning: {warning}", file=sys.stderr, flush=True)
-    settings, embedded = _prepare_database(settings, force_seed=force_seed)
-    try:
-        info = _status_info(settings)
-        _write_status(settings, info)
-        _print_banner(settings, info)
-        config = uvicorn.Config(
-            create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
-            ws="websockets-sansio", lifespan="on", **server_options(settings),
-        )
-        _QuietServer(config).run()
-    finally:
-        if embedded is not None:
-            print("Stopping embedded PostgreSQL ...", flush=True)
-            embedded.stop()
-        print("Gateway stopped.", flush=True)
-    return 0
+    with sock:
+        settings, embedded = _prepare_database(settings, force_seed=force_seed)
+        try:
+            info = _status_info(settings)
+            _write_status(settings, info)
+            _print_banner(settings, info)
+            config = uvicorn.Config(
+                create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
+                ws="websockets-sansio", lifespan="on", **server_options(settings),
+            )
+            status = workers.serve(lambda: _QuietServer(config), sock, settings.api_workers)
+        finally:
+            if embedded is not None:
+                print("Stopping embedded PostgreSQL ...", flush=True)
+                embedded.stop()
+            print("Gateway stopped.", flush=True)
+    return status
 
 
 class _QuietServer:

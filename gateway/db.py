@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any, AsyncIterator, Mapping
 
 import psycopg
@@ -27,27 +27,16 @@ async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: st
     return pool
 
 
-@asynccontextmanager
-async def request_tx(
-    pool: AsyncConnectionPool,
-    *,
-    role: str,
-    claims: Mapping[str, Any] | None,
-    method: str = "GET",
-    path: str = "/",
-    headers: Mapping[str, str] | None = None,
-    read_only: bool = False,
-    search_path: str = "public, extensions",
-) -> AsyncIterator[psycopg.AsyncConnection]:
-    """One transaction, opened the way PostgREST opens it: one `set_config` statement, all settings local."""
-    async with pool.connection() as conn:
-        async with conn.transaction():
-            await begin_request(conn, role=role, claims=claims, method=method, path=path, headers=headers,
-                                read_only=read_only, search_path=search_path)
-            yield conn
+SETTINGS_SQL = (
+    "select set_config('search_path', %s, true), set_config('role', %s, true),"
+    " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
+    " set_config('request.path', %s, true), set_config('request.headers', %s, true)"
+)
+# Only ever switched on: switching it off would fail on a read replica.
+READ_ONLY_SETTINGS_SQL = SETTINGS_SQL + ", set_config('transaction_read_only', 'on', true)"
 
 
-async def begin_request(
+async def queue_settings(
     conn: psycopg.AsyncConnection,
     *,
     role: str,
@@ -58,24 +47,52 @@ async def begin_request(
     read_only: bool = False,
     search_path: str = "public, extensions",
 ) -> None:
-    """Become the caller inside an open transaction (or savepoint): everything set here ends with it."""
+    """PostgREST's one `set_config` statement, every setting local to the transaction; in pipeline mode, queued.
+
+    The transaction is an explicit BEGIN's, or the implicit one that lasts up to a pipeline's sync.
+    """
     if role not in API_ROLES:
         raise ValueError(f"unknown API role {role!r}")
-    if read_only:
-        await conn.execute("set transaction read only")
-    await conn.execute(
-        "select set_config('search_path', %s, true), set_config('role', %s, true),"
-        " set_config('request.jwt.claims', %s, true), set_config('request.method', %s, true),"
-        " set_config('request.path', %s, true), set_config('request.headers', %s, true)",
-        (
-            search_path,
-            role,
-            json.dumps(dict(claims or {"role": role})),
-            method,
-            path,
-            json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
-        ),
-    )
+    await conn.execute(READ_ONLY_SETTINGS_SQL if read_only else SETTINGS_SQL, (
+        search_path,
+        role,
+        json.dumps(dict(claims or {"role": role})),
+        method,
+        path,
+        json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
+    ))
+
+
+async def discard_transaction(conn: psycopg.AsyncConnection) -> None:
+    """After a failure: whatever the pipeline left open (an aborted transaction) ends before the pool takes it back."""
+    if conn.info.transaction_status in (psycopg.pq.TransactionStatus.INTRANS, psycopg.pq.TransactionStatus.INERROR):
+        # A connection that broke is left to the pool, which throws it away.
+        with suppress(psycopg.OperationalError):
+            await conn.execute("ROLLBACK")
+
+
+@asynccontextmanager
+async def request_tx(
+    pool: AsyncConnectionPool,
+    **settings: Any,
+) -> AsyncIterator[psycopg.AsyncConnection]:
+    """One transaction, opened the way PostgREST opens it (see queue_settings), BEGIN and settings in one round trip.
+
+    Ends with COMMIT; with ROLLBACK when the block raises (psycopg.Rollback is swallowed, as in conn.transaction()).
+    """
+    async with pool.connection() as conn:
+        try:
+            async with conn.pipeline():
+                await conn.execute("BEGIN")
+                await queue_settings(conn, **settings)
+            yield conn
+        except psycopg.Rollback:
+            await discard_transaction(conn)
+            return
+        except BaseException:
+            await discard_transaction(conn)
+            raise
+        await conn.execute("COMMIT")
 
 
 @asynccontextmanager

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gateway.request_head import BoundedHeadProtocol
+from gateway.http_protocol import HttpProtocol
 from gateway.settings import Settings
 
 log = logging.getLogger("gateway.http")
@@ -37,9 +37,10 @@ def server_options(settings: Settings) -> dict[str, Any]:
     - uvicorn's own proxy-header handling is off: by default it rewrites the client address from any
       X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.client_ip` (the only one).
     - The request head is capped while it is read (`gateway.request_head`); httptools has no cap of its own.
+    - Each response leaves in one write (`gateway.http_protocol`).
     """
     return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False,
-            "http": BoundedHeadProtocol}
+            "http": HttpProtocol}
 
 
 class BodyLimit:

@@ -62,6 +62,11 @@ def _duration(name: str, value: str | None, default: int) -> int:
     return seconds
 
 
+def _cores() -> int:
+    """The cores this process may run on (a container's CPU set, not the host's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def _int(name: str, value: str | None, default: int) -> int:
     if value is None or value == "":
         return default
@@ -83,6 +88,7 @@ class Settings:
     additional_redirect_urls: tuple[str, ...] = ()
     api_host: str = "127.0.0.1"
     api_port: int = 54321
+    api_workers: int = 1
     smtp_url: str | None = None
     mail_from: str = "no-reply@gulfsec.local"
     contact_inbox: str = "info@gulfsec.local"
@@ -200,6 +206,8 @@ class Settings:
             ),
             api_host=api_host,
             api_port=api_port,
+            # One process per core: the services share nothing but PostgreSQL (see gateway.workers).
+            api_workers=max(1, _int("API_WORKERS", env.get("API_WORKERS"), _cores())),
             smtp_url=env.get("SMTP_URL") or None,
             mail_from=env.get("MAIL_FROM") or "no-reply@gulfsec.local",
             contact_inbox=env.get("CONTACT_INBOX") or "info@gulfsec.local",

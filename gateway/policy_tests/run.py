@@ -1,7 +1,7 @@
 """Run a policy test file: one transaction, rolled back; each case in a savepoint, as the REST API would run it.
 
 A case becomes the request supabase-js would send; the gateway's own parser and planner turn it into the statement
-/rest/v1 runs, and it runs after `begin_request` (role, claims, request.headers, search_path), as in request_tx.
+/rest/v1 runs, and it runs after `queue_settings` (role, claims, request.headers, search_path), as in request_tx.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import psycopg
 
-from gateway.db import begin_request
+from gateway.db import queue_settings
 from gateway.policy_tests import inspect
 from gateway.policy_tests.spec import Case, PolicyFile, Step
 from gateway.policy_tests.world import Identity, Names, build, json_value, run_step
@@ -133,7 +133,7 @@ async def _request(conn: psycopg.AsyncConnection, identity: Identity, req: ApiRe
     caller = identity.caller
     try:
         async with conn.transaction():
-            await begin_request(conn, role=caller.role, claims=caller.claims, method=req.method,
+            await queue_settings(conn, role=caller.role, claims=caller.claims, method=req.method,
                                 path=f"/rest/v1{path}", headers=headers, read_only=req.read_only,
                                 search_path=search)
             result = await run_action(conn, req, action, max_rows)

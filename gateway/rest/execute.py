@@ -11,7 +11,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import Caller
-from gateway.db import request_tx
+from gateway.db import discard_transaction, queue_settings, request_tx
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import count_of
@@ -34,23 +34,65 @@ def search_path(schema: str, extra: tuple[str, ...]) -> str:
 
 async def run(pool: AsyncConnectionPool, caller: Caller, req: ApiRequest, action: Action, *, path: str,
               headers: Mapping[str, str], max_rows: int | None, extra_search_path: tuple[str, ...]) -> Result:
-    result: Result | None = None
+    settings = dict(role=caller.role, claims=caller.claims, method=req.method, path=path, headers=headers,
+                    read_only=req.read_only, search_path=search_path(req.schema, extra_search_path))
     try:
-        async with request_tx(pool, role=caller.role, claims=caller.claims, method=req.method, path=path,
-                              headers=headers, read_only=req.read_only,
-                              search_path=search_path(req.schema, extra_search_path)) as conn:
-            result = await run_action(conn, req, action, max_rows)
-            if req.prefer.tx == "rollback":
-                raise psycopg.Rollback()
+        if action.media.kind == "plan" or (req.prefer.count in ("planned", "estimated")
+                                           and action.statement.count_query is not None):
+            return await _run_in_steps(pool, req, action, settings, max_rows)
+        return await _run_in_one_round_trip(pool, req, action, settings)
     except psycopg.Error as exc:
         raise errors.from_database(exc, anonymous=caller.role == "anon") from None
+
+
+async def _run_in_one_round_trip(pool: AsyncConnectionPool, req: ApiRequest, action: Action,
+                                 settings: dict[str, Any]) -> Result:
+    """The settings and the statement behind one pipeline sync: PostgreSQL runs everything up to a sync as one
+    implicit transaction, committed at the sync (rolled back if a statement fails), so its end costs nothing.
+
+    An explicit BEGIN only when that end is not COMMIT: Prefer tx=rollback (a ROLLBACK queued the same way), or a
+    write whose result a check may still refuse, which ends after the check, in a second round trip.
+    """
+    # A read's end cannot change anything, so its result is checked after the end.
+    settled = req.read_only or not _may_refuse(req, action)
+    end = "ROLLBACK" if req.prefer.tx == "rollback" else "COMMIT"
+    explicit = not settled or end == "ROLLBACK"
+    async with pool.connection() as conn:
+        try:
+            async with conn.pipeline():
+                if explicit:
+                    await conn.execute("BEGIN")
+                await queue_settings(conn, **settings)
+                cursor = await conn.execute(action.statement.query, action.statement.params)
+                if explicit and settled:
+                    await conn.execute(end)
+            row = await cursor.fetchone()
+            result = Result(row[0], row[1], row[2], row[3])
+            _check(req, action, result)
+        except BaseException:
+            await discard_transaction(conn)
+            raise
+        if not settled:
+            await conn.execute(end)
+    return result
+
+
+async def _run_in_steps(pool: AsyncConnectionPool, req: ApiRequest, action: Action, settings: dict[str, Any],
+                        max_rows: int | None) -> Result:
+    """EXPLAIN and the estimated counts, which need a statement's answer before the next statement."""
+    result: Result | None = None
+    async with request_tx(pool, **settings) as conn:
+        result = await run_action(conn, req, action, max_rows)
+        if req.prefer.tx == "rollback":
+            raise psycopg.Rollback()
     assert result is not None
     return result
 
 
 async def run_action(conn: psycopg.AsyncConnection, req: ApiRequest, action: Action,
                      max_rows: int | None) -> Result:
-    """The statement and its checks, in a transaction that already runs as the caller."""
+    """The statement and its checks, in a transaction that already runs as the caller (step by step: EXPLAIN,
+    estimated counts, policy tests)."""
     if action.media.kind == "plan":
         return await _explain(conn, action)
     row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()
@@ -59,6 +101,13 @@ async def run_action(conn: psycopg.AsyncConnection, req: ApiRequest, action: Act
         result.total = await _estimate(conn, action, req.prefer.count, max_rows)
     _check(req, action, result)
     return result
+
+
+def _may_refuse(req: ApiRequest, action: Action) -> bool:
+    """Whether _check can refuse this request's result (and so undo its write)."""
+    singular = action.media.kind == "object" and not action.void
+    return singular or (action.kind == "mutate" and req.prefer.handling == "strict"
+                        and req.prefer.max_affected is not None)
 
 
 def _check(req: ApiRequest, action: Action, result: Result) -> None:

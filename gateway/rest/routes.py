@@ -8,9 +8,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
-from fastapi import APIRouter, FastAPI, Request
-from starlette.requests import ClientDisconnect
+from fastapi import APIRouter, FastAPI
+from starlette.datastructures import QueryParams
+from starlette.requests import Request
 from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
 from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
@@ -23,6 +25,7 @@ from gateway.rest.request import parse_request
 
 log = logging.getLogger("gateway.rest")
 router = APIRouter()
+PREFIX = "/rest/v1"
 METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"]
 
 
@@ -53,50 +56,78 @@ async def on_shutdown(app: FastAPI) -> None:
     await app.state.rest_cache.stop()
 
 
-async def rest(request: Request) -> Response:
-    path = request.path_params.get("path", "")
-    timings = Timings()
-    try:
-        response = await _pipeline(request, path, timings)
-    except ApiError as error:
-        response = error.response()
-    except ClientDisconnect:
-        raise  # the client went away mid-body: gateway.request_limits notes it in one line
-    except Exception:
-        # The cause stays in the log; the client gets PostgREST's shape without internals.
-        log.exception("rest request failed: %s %s", request.method, request.url.path)
-        response = ApiError(500, "PGRST000", "Internal server error").response()
-    response.headers["Server-Timing"] = timings.header()
-    return response
+class Disconnected(Exception):
+    """The client went away (or BodyLimit cut the body off) before the body was read: nothing to answer."""
 
 
-async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
-    state = request.app.state
+async def read_body(receive: Receive) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise Disconnected()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def request_headers(scope: Scope) -> dict[str, str]:
+    """The request's headers by (already lower-case) name; the first of repeated ones wins, as Starlette's get."""
+    return {name.decode("latin-1"): value.decode("latin-1") for name, value in reversed(scope["headers"])}
+
+
+class RestEndpoint:
+    """/rest/v1 as a plain ASGI callable: no request object, no dependency injection, no per-request routing.
+
+    gateway.app.Shortcut sends /rest/v1/... straight here.
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        timings = Timings()
+        try:
+            response = await _pipeline(scope, receive, timings)
+        except Disconnected:
+            log.info("client went away before its request body was read: %s %s", scope["method"], scope["path"])
+            return
+        except ApiError as error:
+            response = error.response()
+        except Exception:
+            # The cause stays in the log; the client gets PostgREST's shape without internals.
+            log.exception("rest request failed: %s %s", scope["method"], scope["path"])
+            response = ApiError(500, "PGRST000", "Internal server error").response()
+        response.headers["Server-Timing"] = timings.header()
+        await response(scope, receive, send)
+
+
+async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Response:
+    state = scope["app"].state
     settings = state.settings
+    method = scope["method"]
+    path = scope["path"][len(PREFIX):].lstrip("/")
+    headers = request_headers(scope)
     with timings.stage("jwt"):
         try:
-            caller = resolve_caller(state.keys, request.headers)
+            caller = resolve_caller(state.keys, headers)
         except ExpiredToken:
             raise jwt_error(expired=True) from None
         except InvalidToken:
             raise jwt_error(expired=False) from None
-    body = await request.body()
+    body = await read_body(receive)
     cache = state.rest_cache.current
-    shape = payload_shape(request.method, path, body, request.headers.get("content-type")) if body else None
+    shape = payload_shape(method, path, body, headers.get("content-type")) if body else None
     key = None
     if not body or shape:
-        key = (request_key(request.method, path, request.scope["query_string"], request.headers, caller.role),
-               shape[0] if shape else None)
+        key = (request_key(method, path, scope["query_string"], headers, caller.role), shape[0] if shape else None)
     planned = state.rest_plans.get(key, cache) if key else None
     if planned is None:
         with timings.stage("parse"):
             try:
-                req = parse_request(request.method, path, request.query_params.multi_items(), request.headers,
+                req = parse_request(method, path, QueryParams(scope["query_string"]).multi_items(), headers,
                                     body, settings.db_schemas, settings.db_plan_enabled)
             except RecursionError:
                 raise bad_query("The query string is nested too deeply", "at most a few hundred levels") from None
         if req.kind == "openapi":
-            return openapi.describe(cache, req.schema, caller.role, str(request.base_url).rstrip("/"))
+            return openapi.describe(cache, req.schema, caller.role, str(Request(scope).base_url).rstrip("/"))
         with timings.stage("plan"):
             action = actions.plan_action(cache, req, caller.role, settings.max_rows)
         if key and (not body or BODY_PARAM in action.statement.params):
@@ -106,13 +137,14 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
         if shape:
             action = replace(action, statement=action.statement.with_body(shape[1]))
     with timings.stage("transaction"):
-        result = await execute.run(state.pool, caller, req, action, path=request.url.path,
-                                   headers=request.headers, max_rows=settings.max_rows,
-                                   extra_search_path=settings.db_extra_search_path)
+        result = await execute.run(state.pool, caller, req, action, path=scope["path"], headers=headers,
+                                   max_rows=settings.max_rows, extra_search_path=settings.db_extra_search_path)
     with timings.stage("response"):
         return respond.respond(req, action, result)
 
 
-# Plain Starlette routes: FastAPI's parameter injection would cost more than the rest of a cached read's planning.
-router.add_route("/", rest, methods=["GET", "HEAD"], include_in_schema=False)
-router.add_route("/{path:path}", rest, methods=METHODS, include_in_schema=False)
+endpoint = RestEndpoint()
+# gateway.app.Shortcut serves these paths itself; FastAPI sees what it leaves: other methods (405 here) and
+# /rest/v1 without its slash (redirected).
+router.add_route("/", endpoint, methods=["GET", "HEAD"], include_in_schema=False)
+router.add_route("/{path:path}", endpoint, methods=METHODS, include_in_schema=False)

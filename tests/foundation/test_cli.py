@@ -46,6 +46,26 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
     assert "Demo data seeded" not in output and "0 applied" in output
 
 
+def worker_processes(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(c) for c in children if b"gateway" in Path(f"/proc/{c}/cmdline").read_bytes()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from /proc")
+def test_serve_runs_api_workers_processes_on_one_port_and_stops_them_all(data_dir):
+    port = free_port()
+    with ServeProcess(data_dir, port, API_WORKERS=3) as served:
+        served.wait_healthy()
+        workers = worker_processes(served.proc.pid)
+        assert len(workers) == 3
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
+            assert all(client.get("/health", headers={"Connection": "close"}).status_code == 200 for _ in range(12))
+        output = served.stop()
+    assert "Gateway stopped." in output and "Traceback" not in output and "worker exited" not in output
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+    assert not (data_dir / "pg" / "postmaster.pid").exists()
+
+
 def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
     result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432)
     assert result.returncode == 0, result.stderr

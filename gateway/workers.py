@@ -1,0 +1,80 @@
+"""`gateway serve`'s processes: N forked uvicorn servers accepting on one listening socket.
+
+Every service is shared-nothing through PostgreSQL (realtime fan-out and presence by LISTEN/NOTIFY, the schema
+cache invalidated by NOTIFY, mail in its outbox), so each worker is a whole gateway. Forking after start-up
+shares the imported code and starts in milliseconds. The parent only supervises: it forwards SIGINT/SIGTERM
+once as SIGTERM (a worker that also got the terminal's SIGINT still shuts down gracefully, as uvicorn forces
+an exit only on a second SIGINT), and if a worker dies on its own it stops the others and reports the failure.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger("gateway")
+
+
+def listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int) -> int:
+    """Run `make_server()` (a uvicorn.Server) in `workers` processes on `sock`; returns the exit status."""
+    if workers <= 1:
+        make_server().run(sockets=[sock])
+        return 0
+    children: set[int] = set()
+    for _ in range(workers):
+        pid = os.fork()
+        if pid == 0:
+            _worker(make_server, sock)
+        children.add(pid)
+    stopping = False
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+        for child in children:
+            os.kill(child, signal.SIGTERM)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    status = 0
+    try:
+        while children:
+            pid, code = os.wait()
+            children.discard(pid)
+            if not stopping:
+                log.error("a gateway worker exited (status %s); stopping the others", os.waitstatus_to_exitcode(code))
+                status = 1
+                stop(signal.SIGTERM, None)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return status
+
+
+def _worker(make_server: Callable[[], Any], sock: socket.socket) -> None:
+    """Never returns: os._exit skips the parent's atexit handlers (the embedded server's stop among them)."""
+    code = 0
+    try:
+        make_server().run(sockets=[sock])
+    except BaseException:  # noqa: BLE001 - reported, then the process ends with a failure status
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
