@@ -6,6 +6,7 @@ import socket
 import tempfile
 from pathlib import Path
 
+import httpx
 import psycopg
 import pytest
 
