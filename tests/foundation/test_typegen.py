@@ -3,7 +3,6 @@ and Python TypedDicts; the site's own types are generated and must not be stale.
 
 import subprocess
 
-import psycopg
 import pytest
 
 from gateway.settings import PROJECT_ROOT
