@@ -59,7 +59,7 @@ async def rest(request: Request) -> Response:
     try:
         response = await _pipeline(request, path, timings)
     except ApiError as error:
-        response = error.response()
+        response = error.response(retry_after=request.app.state.pool.availability.retry_after())
     except ClientDisconnect:
         raise  # the client went away mid-body: gateway.request_limits notes it in one line
     except Exception:
