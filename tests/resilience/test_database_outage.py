@@ -25,7 +25,7 @@ from tests.foundation.test_cli import ServeProcess, db_url, run_cli
 from tests.support.live import free_port
 from tests.support.node import run_node_file
 
-FAST_SECONDS = 1.5  # an answer while the database is away comes at once, not after a pool timeout
+FAST_SECONDS = 2.0  # an answer while the database is away comes at once, not after a pool timeout
 RECOVERY_SECONDS = 10.0
 JWT_SECRET = "outage-test-jwt-secret-0123456789abcdef0123456789"
 REALTIME_DIR = Path(__file__).resolve().parent.parent / "realtime"
@@ -36,6 +36,8 @@ def workdir():
     """Outside pytest's own temp root (see tests/foundation/test_cli.py: the embedded server's system user)."""
     path = Path(tempfile.mkdtemp(prefix="gateway-outage-test-"))
     yield path
+    if embedded.is_running(path / "data"):  # left by a gateway a failed test killed
+        embedded.start(path / "data").stop()
     shutil.rmtree(path, ignore_errors=True)
 
 
