@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import logging
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
 
@@ -19,8 +18,6 @@ from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.request_limits import BodyLimit
 from gateway.settings import Settings
-
-log = logging.getLogger("gateway")
 
 # Each service lives in its own package with a `router`, and optional `on_startup(app)` / `on_shutdown(app)`.
 SERVICES = (
@@ -87,12 +84,14 @@ def create_app(settings: Settings) -> ASGIApp:
 
     @app.get("/health")
     async def health(request: Request) -> JSONResponse:
+        pool = request.app.state.pool
         try:
-            async with request.app.state.pool.connection(timeout=2) as conn:
+            async with pool.connection(timeout=2) as conn:
                 await conn.execute("select 1")
         except Exception:
-            log.warning("health check: database not reachable")
-            return JSONResponse({"status": "unavailable"}, status_code=503)
+            # The pool logs the outage once (gateway.db_health); a health check every second need not.
+            return JSONResponse({"status": "unavailable"}, status_code=503,
+                                headers={"Retry-After": str(pool.availability.retry_after())})
         return JSONResponse({"status": "ok"})
 
     for prefix, module in modules:

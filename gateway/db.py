@@ -9,13 +9,16 @@ from typing import Any, AsyncIterator, Mapping
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from gateway.db_health import ResilientPool
+
 API_ROLES = frozenset({"anon", "authenticated", "service_role"})
 
 
 async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> AsyncConnectionPool:
     # Autocommit connections with explicit transactions: a nested transaction() would become a savepoint
-    # and a transaction-local setting could outlive the request.
-    pool = AsyncConnectionPool(
+    # and a transaction-local setting could outlive the request. The pool fails fast and recovers on its own while
+    # the database is away (gateway.db_health).
+    pool = ResilientPool(
         url,
         min_size=min_size,
         max_size=max_size,

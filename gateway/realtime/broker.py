@@ -15,6 +15,8 @@ from gateway.realtime.frames import RawJson
 from gateway.realtime.listener import CHANGES_CHANNEL, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
+# Supabase Realtime's wording when the project database cannot be reached.
+DATABASE_UNREACHABLE = "Realtime was unable to connect to the project database"
 
 
 class Broker:
@@ -74,6 +76,16 @@ class Broker:
                     encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), image),
                                                       separators=(",", ":")))
                 channel.push("postgres_changes", encoded[key])
+
+    def changes_stopped(self) -> None:
+        """Tell subscribers that changes stopped flowing, as Realtime does when it loses the database."""
+        for channel in self.registry.change_listeners():
+            channel.system("postgres_changes", "error", DATABASE_UNREACHABLE)
+
+    def changes_resumed(self) -> None:
+        """The changes committed meanwhile have been delivered; new ones flow again."""
+        for channel in self.registry.change_listeners():
+            channel.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
 
     def deliver_bus(self, message: dict[str, Any]) -> None:
         topic = message.get("topic")

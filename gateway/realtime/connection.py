@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
+from gateway.db_health import connection_lost
 from gateway.realtime.authoriser import AuthError, Identity, identify
+from gateway.realtime.broker import DATABASE_UNREACHABLE
 from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
 from gateway.realtime.frames import NUL_REASON, Frame, FrameError, Serializer, contains_nul
 from gateway.realtime.limits import RateWindow, payload_size
@@ -103,7 +105,14 @@ class Connection:
                 except FrameError as exc:
                     await self.close(CLOSE_INVALID_DATA, str(exc))
                     break
-                await self._handle(frame)
+                try:
+                    await self._handle(frame)
+                except Exception as exc:
+                    if not connection_lost(exc):
+                        raise
+                    self.send(Frame(frame.topic, "phx_reply",
+                                    {"status": "error", "response": {"reason": DATABASE_UNREACHABLE}},
+                                    frame.ref, frame.join_ref))
         except Exception:
             log.exception("realtime.socket_failed")
         finally:
@@ -182,6 +191,9 @@ class Connection:
             return self._join_error(frame, "Too many channels")
         if config.get("private"):
             return self._join_error(frame, "Private channels are not supported by this server; use a public channel")
+        if not self.service.database_reachable:
+            # The client joins again after a while (its rejoin timer), as with Realtime.
+            return self._join_error(frame, DATABASE_UNREACHABLE)
         try:
             token = payload.get("access_token") or payload.get("user_token") or self.identity.token
             identity = identify(self.service.keys, token)
@@ -220,8 +232,9 @@ class Connection:
             channel.machine.to(ChannelState.CLOSED)
         try:
             await self.service.presence.untrack(channel.sub_topic, channel.presence_ref)
-        except Exception:
-            log.exception("realtime.untrack_failed")
+        except Exception as exc:
+            if not connection_lost(exc):  # while the database is away, its node's presences are cleared later
+                log.exception("realtime.untrack_failed")
 
     async def _refresh_token(self, channel: ChannelSession, token: Any) -> None:
         if not isinstance(token, str) or token == channel.identity.token:

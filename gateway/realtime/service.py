@@ -6,8 +6,7 @@ import asyncio
 import logging
 import secrets
 
-from psycopg_pool import AsyncConnectionPool
-
+from gateway.db_health import ResilientPool, connection_lost
 from gateway.keys import JwtKeys
 from gateway.realtime.authoriser import Authoriser
 from gateway.realtime.broker import Broker
@@ -23,7 +22,7 @@ KEEP_ALIVE_SECONDS = 10.0
 
 
 class RealtimeService:
-    def __init__(self, database_url: str, pool: AsyncConnectionPool, keys: JwtKeys, limits: Limits) -> None:
+    def __init__(self, database_url: str, pool: ResilientPool, keys: JwtKeys, limits: Limits) -> None:
         self.node_id = secrets.token_hex(6)
         self.keys = keys
         self.limits = limits
@@ -31,8 +30,13 @@ class RealtimeService:
         self.bus = Bus(pool)
         self.presence = PresenceStore(pool, self.node_id)
         self.broker = Broker(self.registry, Authoriser(pool), TableCatalog(pool))
-        self.listener = Listener(database_url, pool, self.broker.handle)
+        self.listener = Listener(database_url, pool, self.broker.handle, on_lost=self.broker.changes_stopped,
+                                 on_resumed=self.broker.changes_resumed)
         self._keep_alive: asyncio.Task | None = None
+
+    @property
+    def database_reachable(self) -> bool:
+        return self.listener.connected and self.listener.pool.availability.up
 
     async def start(self) -> None:
         await self.presence.keep_alive()
@@ -46,13 +50,15 @@ class RealtimeService:
         await self.listener.stop()
         try:
             await self.presence.forget_node()
-        except Exception:
-            log.exception("realtime.forget_node_failed")
+        except Exception as exc:
+            if not connection_lost(exc):
+                log.exception("realtime.forget_node_failed")
 
     async def _keep_alive_loop(self) -> None:
         while True:
             await asyncio.sleep(KEEP_ALIVE_SECONDS)
             try:
                 await self.presence.keep_alive()
-            except Exception:
-                log.exception("realtime.keep_alive_failed")
+            except Exception as exc:
+                if not connection_lost(exc):  # an outage is logged once, by the pool
+                    log.exception("realtime.keep_alive_failed")

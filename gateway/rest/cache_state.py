@@ -10,6 +10,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.db import privileged_tx
+from gateway.db_health import connection_lost
 from gateway.rest import schema_cache
 
 log = logging.getLogger("gateway.rest")
@@ -46,6 +47,7 @@ class LiveSchemaCache:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _listen(self, listening: asyncio.Event) -> None:
+        connected = True  # so that the first failure is logged, and only the first of an outage
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(self._url, autocommit=True) as conn:
@@ -53,13 +55,16 @@ class LiveSchemaCache:
                     if listening.is_set():
                         self._stale.set()  # changes may have been missed while disconnected
                     listening.set()
+                    connected = True
                     async for notify in conn.notifies():
                         if notify.payload in ("reload schema", ""):
                             self._stale.set()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the listener must outlive database restarts
-                log.warning("schema listener lost its connection (%s); reconnecting", type(exc).__name__)
+                if connected:
+                    log.warning("schema listener lost its connection (%s); reconnecting", type(exc).__name__)
+                connected = False
                 listening.set()
                 await asyncio.sleep(RECONNECT_SECONDS)
 
@@ -72,4 +77,9 @@ class LiveSchemaCache:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - keep serving the cache it has; the next notice retries
+                if connection_lost(exc):
+                    # The listener is back before the pool is: try again shortly rather than wait for a notice.
+                    self._stale.set()
+                    await asyncio.sleep(RECONNECT_SECONDS)
+                    continue
                 log.warning("schema cache reload failed (%s)", type(exc).__name__)

@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
+from psycopg_pool import PoolTimeout
 from starlette.responses import Response
+
+from gateway.db_health import DatabaseUnavailable, connection_lost, one_line
 
 
 @dataclass
@@ -24,9 +27,13 @@ class ApiError(Exception):
             {"code": self.code, "details": self.details, "hint": self.hint, "message": self.message}
         ).encode()
 
-    def response(self) -> Response:
+    def response(self, retry_after: int = 1) -> Response:
+        headers = dict(self.headers or {})
+        if self.status == 503:
+            # PostgREST adds its reconnection delay to every 503.
+            headers.setdefault("Retry-After", str(retry_after))
         return Response(self.body(), status_code=self.status, media_type="application/json; charset=utf-8",
-                        headers=self.headers)
+                        headers=headers)
 
 
 def bad_query(message: str, details: str | None = None) -> ApiError:
@@ -75,7 +82,7 @@ def jwt_error(expired: bool) -> ApiError:
                     headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
 
 
-_EXACT_STATUS = {"23503": 409, "23505": 409, "25006": 405, "42883": 404, "42P01": 404, "P0001": 400}
+_EXACT_STATUS = {"23503": 409, "23505": 409, "25006": 405, "42883": 404, "42P01": 404, "57P01": 503, "P0001": 400}
 _CLASS_STATUS = {
     "08": 503, "09": 500, "0L": 403, "0P": 403, "25": 500, "28": 403, "2D": 500, "38": 500, "39": 500, "3B": 500,
     "40": 500, "53": 503, "54": 500, "55": 500, "57": 500, "58": 500, "F0": 500, "HV": 500, "P0": 500, "XX": 500,
@@ -91,9 +98,14 @@ def _status_for(sqlstate: str, anonymous: bool) -> int:
 
 def from_database(exc: psycopg.Error, anonymous: bool) -> ApiError:
     """A database error passed through as PostgREST passes it: SQLSTATE as code, the server's own texts."""
+    if isinstance(exc, DatabaseUnavailable):
+        return ApiError(503, "PGRST000", "Database connection error.", str(exc) or None)
+    if isinstance(exc, PoolTimeout):
+        return ApiError(504, "PGRST003", "Timed out acquiring connection from connection pool.")
     if exc.sqlstate is None:
-        if isinstance(exc, psycopg.OperationalError):
-            return ApiError(503, "PGRST000", "Database client error. Retrying the connection.")
+        if connection_lost(exc):
+            return ApiError(503, "PGRST001", "Database client error. Retrying the connection.",
+                            one_line(exc))
         if isinstance(exc, psycopg.DataError):
             # Refused by the driver before it reached the server, e.g. a NUL character in a value.
             return ApiError(400, "22021", 'invalid byte sequence for encoding "UTF8": 0x00')

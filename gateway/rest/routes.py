@@ -90,7 +90,7 @@ class RestEndpoint:
             log.info("client went away before its request body was read: %s %s", scope["method"], scope["path"])
             return
         except ApiError as error:
-            response = error.response()
+            response = error.response(retry_after=scope["app"].state.pool.availability.retry_after())
         except Exception:
             # The cause stays in the log; the client gets PostgREST's shape without internals.
             log.exception("rest request failed: %s %s", scope["method"], scope["path"])
