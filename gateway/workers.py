@@ -14,11 +14,13 @@ import os
 import signal
 import socket
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("gateway")
+WAIT_INTERVAL_SECONDS = 0.2
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -54,12 +56,18 @@ def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int) -> 
     status = 0
     try:
         while children:
-            pid, code = os.wait()
-            children.discard(pid)
-            if not stopping:
-                log.error("a gateway worker exited (status %s); stopping the others", os.waitstatus_to_exitcode(code))
-                status = 1
-                stop(signal.SIGTERM, None)
+            # Only the workers are waited for: this process has other children (the embedded server's pg_ctl,
+            # run by its supervisor), whose exit is theirs to collect.
+            for pid in list(children):
+                if os.waitpid(pid, os.WNOHANG)[0] == 0:
+                    continue
+                children.discard(pid)
+                if not stopping:
+                    log.error("a gateway worker exited; stopping the others")
+                    status = 1
+                    stop(signal.SIGTERM, None)
+            if children:
+                time.sleep(WAIT_INTERVAL_SECONDS)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
