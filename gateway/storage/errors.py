@@ -77,6 +77,10 @@ def no_content() -> StorageError:
     return StorageError(400, "InvalidRequest", "No content provided")
 
 
+def image_processing(message: str) -> StorageError:
+    return StorageError(400, "InvalidRequest", message)
+
+
 def missing_parameter(name: str) -> StorageError:
     return StorageError(400, "MissingParameter", f"Missing Required Parameter {name}")
 

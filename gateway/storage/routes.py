@@ -15,12 +15,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gateway.claims import Caller
-from gateway.storage import buckets, errors, objects, signing
+from gateway.storage import buckets, errors, images, objects, signing
 from gateway.storage.access import Access, caller_of, owner_of
 from gateway.storage.disk import DiskStore
 from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.names import bucket_id as valid_bucket_id
-from gateway.storage.serve import object_response
+from gateway.storage.serve import object_response, rendered_response
 from gateway.storage.uploads import metadata_header, read_upload
 
 log = logging.getLogger("gateway.storage")
@@ -35,6 +35,7 @@ async def on_startup(app: FastAPI) -> None:
     disk = DiskStore(settings.storage_root)
     await anyio.to_thread.run_sync(disk.prepare)
     app.state.storage = Access(app.state.pool, disk)
+    app.state.image_renderer = images.Renderer()
 
     async def sweep_forever() -> None:
         while True:
@@ -234,9 +235,15 @@ async def sign_one(request: Request) -> Response:
     bucket, name = path_of(request)
     body = await read_json(request)
     seconds = signing.expires_in(body.get("expiresIn"))
+    transform = body.get("transform") or {}
+    if not isinstance(transform, dict):
+        raise errors.invalid_request("body/transform must be object")
+    transformations = images.parse(transform, "body/transform").signed()
     await objects.find_object(access(request), request, caller, "storage.object.sign", bucket, name)
-    token = signing.sign(request.app.state.settings.jwt_secret, f"{bucket}/{name}", seconds, signing.DOWNLOAD)
-    return JSONResponse({"signedURL": f"/object/sign/{bucket}/{name}?token={token}"})
+    token = signing.sign(request.app.state.settings.jwt_secret, f"{bucket}/{name}", seconds, signing.DOWNLOAD,
+                         transformations=transformations, format=transform.get("format"))
+    kind = "render/image" if transformations else "object"
+    return JSONResponse({"signedURL": f"/{kind}/sign/{bucket}/{name}?token={token}"})
 
 
 @route("/object/sign/{bucket}/{name:path}", ["GET", "HEAD"])
@@ -326,6 +333,45 @@ async def get_authenticated(request: Request) -> Response:
                                        bucket, name)
     return object_response(request, opened, download=request.query_params.get("download"),
                            head=request.method == "HEAD")
+
+
+# --- image transformations ------------------------------------------------------------------------------------
+
+def renderer(request: Request) -> images.Renderer:
+    return request.app.state.image_renderer
+
+
+@route("/render/image/authenticated/{bucket}/{name:path}", ["GET"])
+async def render_authenticated(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    transform = images.parse(request.query_params, "querystring")
+    opened = await objects.open_object(access(request), request, caller, "storage.render.image_authenticated",
+                                       bucket, name)
+    return await rendered_response(request, opened, renderer(request), transform,
+                                   download=request.query_params.get("download"))
+
+
+@route("/render/image/public/{bucket}/{name:path}", ["GET"])
+async def render_public(request: Request) -> Response:
+    bucket, name = path_of(request)
+    transform = images.parse(request.query_params, "querystring")
+    await access(request).bucket(bucket, "id", public_only=True)
+    opened = await objects.open_object(access(request), request, None, "storage.render.image_public", bucket, name)
+    return await rendered_response(request, opened, renderer(request), transform,
+                                   download=request.query_params.get("download"))
+
+
+@route("/render/image/sign/{bucket}/{name:path}", ["GET"])
+async def render_signed(request: Request) -> Response:
+    bucket, name = path_of(request)
+    claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
+                            f"{bucket}/{name}", signing.DOWNLOAD)
+    opened = await objects.open_object(access(request), request, None, "storage.render.image_sign", bucket, name)
+    transform = images.from_signed(claims.get("transformations"), claims.get("format"))
+    return await rendered_response(request, opened, renderer(request), transform,
+                                   download=request.query_params.get("download"),
+                                   expires=formatdate(claims["exp"], usegmt=True))
 
 
 async def _upload(request: Request, caller: Caller, bucket: str, name: str, upsert: bool,
