@@ -32,6 +32,7 @@ EXPOSED_HEADERS = [
     "Content-Range", "Content-Location", "Location", "Preference-Applied", "X-Total-Count", "Link",
     "X-Supabase-Api-Version", "x-sb-error-code", "x-relay-error", "x-request-id", "Server-Timing", "Range-Unit",
     "Content-Disposition", "Content-Length", "ETag", "Last-Modified", "Accept-Ranges", "Expires",
+    "Upload-Offset", "Upload-Length", "Tus-Resumable", "Tus-Version", "Tus-Extension", "Tus-Max-Size",
 ]
 
 

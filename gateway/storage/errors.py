@@ -7,7 +7,7 @@ for every client error and 500 for server errors (a few answers, named below, ke
 from __future__ import annotations
 
 import psycopg
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, PlainTextResponse
 
 
 class StorageError(Exception):
@@ -23,6 +23,12 @@ class StorageError(Exception):
     def response(self) -> JSONResponse:
         return JSONResponse({"statusCode": str(self.status), "code": self.code, "error": self.error,
                              "message": self.message}, status_code=self.http_status)
+
+    def plain(self) -> PlainTextResponse:
+        """As supabase/storage answers a resumable upload (its TUS server's way): the message as text, with the
+        real status."""
+        return PlainTextResponse(self.message, status_code=self.status if 400 <= self.status < 600 else 500,
+                                 headers={"Tus-Resumable": "1.0.0"})
 
 
 def no_such_bucket() -> StorageError:
@@ -75,6 +81,10 @@ def invalid_range() -> StorageError:
 
 def no_content() -> StorageError:
     return StorageError(400, "InvalidRequest", "No content provided")
+
+
+def image_processing(message: str) -> StorageError:
+    return StorageError(400, "InvalidRequest", message)
 
 
 def missing_parameter(name: str) -> StorageError:

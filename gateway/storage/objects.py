@@ -88,8 +88,8 @@ async def check_can_write(access: Access, request: Request, caller: Caller, oper
             await _write_row(conn, bucket, name, owner_of(caller), metadata, user_metadata, "pending", upsert)
 
 
-def file_metadata(staged: Staged, body: UploadBody) -> dict:
-    return {"eTag": staged.etag, "size": staged.size, "mimetype": body.mime, "cacheControl": body.cache_control,
+def file_metadata(staged: Staged, mime: str, cache_control: str) -> dict:
+    return {"eTag": staged.etag, "size": staged.size, "mimetype": mime, "cacheControl": cache_control,
             "lastModified": iso(datetime.now(timezone.utc)), "contentLength": staged.size, "httpStatusCode": 200}
 
 
@@ -97,12 +97,19 @@ async def store_upload(access: Access, request: Request, caller: Caller, operati
                        upsert: bool, body: UploadBody, max_bytes: int, owner: str | None) -> str:
     """Receive the bytes, then write the row as the caller; the file becomes reachable only when that commits."""
     staged = await access.disk.receive(body.chunks, max_bytes)
-    version = new_version()
+    return await keep_staged(access, request, caller, operation, bucket, name, upsert, staged, new_version(),
+                             file_metadata(staged, body.mime, body.cache_control), body.user_metadata, owner)
+
+
+async def keep_staged(access: Access, request: Request, caller: Caller, operation: str, bucket: str, name: str,
+                      upsert: bool, staged: Staged, version: str, metadata: dict, user_metadata: dict | None,
+                      owner: str | None) -> str:
+    """Move a fully received file into place as `version` and write its row as the caller; a refused write
+    removes the file again."""
     await anyio.to_thread.run_sync(access.disk.commit, staged, version)
     try:
         async with access.as_caller(request, caller, operation) as conn:
-            await _write_row(conn, bucket, name, owner, file_metadata(staged, body), body.user_metadata, version,
-                             upsert)
+            await _write_row(conn, bucket, name, owner, metadata, user_metadata, version, upsert)
             written = await _read_back(conn, bucket, name)
     except BaseException:
         with anyio.CancelScope(shield=True):

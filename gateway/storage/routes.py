@@ -15,13 +15,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gateway.claims import Caller
-from gateway.storage import buckets, errors, objects, signing
+from gateway.storage import buckets, errors, images, objects, resumable, signing
 from gateway.storage.access import Access, caller_of, owner_of
 from gateway.storage.disk import DiskStore
 from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.names import bucket_id as valid_bucket_id
-from gateway.storage.serve import object_response
-from gateway.storage.uploads import metadata_header, read_upload
+from gateway.storage.serve import object_response, rendered_response
+from gateway.storage.uploads import guarded, metadata_header, read_upload
 
 log = logging.getLogger("gateway.storage")
 router = APIRouter()
@@ -35,13 +35,15 @@ async def on_startup(app: FastAPI) -> None:
     disk = DiskStore(settings.storage_root)
     await anyio.to_thread.run_sync(disk.prepare)
     app.state.storage = Access(app.state.pool, disk)
+    app.state.image_renderer = images.Renderer()
 
     async def sweep_forever() -> None:
         while True:
             try:
                 await app.state.storage.sweep()
+                await resumable.sweep_expired(app.state.storage)
             except Exception:
-                log.exception("storage: sweeping released versions failed")
+                log.exception("storage: sweeping released versions and expired uploads failed")
             await asyncio.sleep(SWEEP_SECONDS)
 
     app.state.storage_sweep_task = asyncio.get_running_loop().create_task(sweep_forever())
@@ -51,19 +53,21 @@ async def on_shutdown(app: FastAPI) -> None:
     app.state.storage_sweep_task.cancel()
 
 
-def route(path: str, methods: list[str]) -> Callable[[Handler], Handler]:
-    """Routes match in the order they are registered: a stack of these registers its bottom line first."""
+def route(path: str, methods: list[str], *, plain: bool = False) -> Callable[[Handler], Handler]:
+    """Routes match in the order they are registered: a stack of these registers its bottom line first.
+    `plain`: errors as text with their real status (resumable uploads), not Storage's JSON."""
     def register(handler: Handler) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
                 return await handler(request)
             except errors.StorageError as error:
-                return error.response()
+                return error.plain() if plain else error.response()
             except psycopg.Error as exc:
-                return errors.from_database(exc).response()
+                error = errors.from_database(exc)
+                return error.plain() if plain else error.response()
             except Exception:
                 log.exception("storage request failed: %s %s", request.method, request.url.path)
-                return errors.internal().response()
+                return errors.internal().plain() if plain else errors.internal().response()
         router.add_route(path, endpoint, methods=methods, include_in_schema=False)
         return handler
     return register
@@ -234,9 +238,15 @@ async def sign_one(request: Request) -> Response:
     bucket, name = path_of(request)
     body = await read_json(request)
     seconds = signing.expires_in(body.get("expiresIn"))
+    transform = body.get("transform") or {}
+    if not isinstance(transform, dict):
+        raise errors.invalid_request("body/transform must be object")
+    transformations = images.parse(transform, "body/transform").signed()
     await objects.find_object(access(request), request, caller, "storage.object.sign", bucket, name)
-    token = signing.sign(request.app.state.settings.jwt_secret, f"{bucket}/{name}", seconds, signing.DOWNLOAD)
-    return JSONResponse({"signedURL": f"/object/sign/{bucket}/{name}?token={token}"})
+    token = signing.sign(request.app.state.settings.jwt_secret, f"{bucket}/{name}", seconds, signing.DOWNLOAD,
+                         transformations=transformations, format=transform.get("format"))
+    kind = "render/image" if transformations else "object"
+    return JSONResponse({"signedURL": f"/{kind}/sign/{bucket}/{name}?token={token}"})
 
 
 @route("/object/sign/{bucket}/{name:path}", ["GET", "HEAD"])
@@ -328,6 +338,45 @@ async def get_authenticated(request: Request) -> Response:
                            head=request.method == "HEAD")
 
 
+# --- image transformations ------------------------------------------------------------------------------------
+
+def renderer(request: Request) -> images.Renderer:
+    return request.app.state.image_renderer
+
+
+@route("/render/image/authenticated/{bucket}/{name:path}", ["GET"])
+async def render_authenticated(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, name = path_of(request)
+    transform = images.parse(request.query_params, "querystring")
+    opened = await objects.open_object(access(request), request, caller, "storage.render.image_authenticated",
+                                       bucket, name)
+    return await rendered_response(request, opened, renderer(request), transform,
+                                   download=request.query_params.get("download"))
+
+
+@route("/render/image/public/{bucket}/{name:path}", ["GET"])
+async def render_public(request: Request) -> Response:
+    bucket, name = path_of(request)
+    transform = images.parse(request.query_params, "querystring")
+    await access(request).bucket(bucket, "id", public_only=True)
+    opened = await objects.open_object(access(request), request, None, "storage.render.image_public", bucket, name)
+    return await rendered_response(request, opened, renderer(request), transform,
+                                   download=request.query_params.get("download"))
+
+
+@route("/render/image/sign/{bucket}/{name:path}", ["GET"])
+async def render_signed(request: Request) -> Response:
+    bucket, name = path_of(request)
+    claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
+                            f"{bucket}/{name}", signing.DOWNLOAD)
+    opened = await objects.open_object(access(request), request, None, "storage.render.image_sign", bucket, name)
+    transform = images.from_signed(claims.get("transformations"), claims.get("format"))
+    return await rendered_response(request, opened, renderer(request), transform,
+                                   download=request.query_params.get("download"),
+                                   expires=formatdate(claims["exp"], usegmt=True))
+
+
 async def _upload(request: Request, caller: Caller, bucket: str, name: str, upsert: bool,
                   operation: str) -> tuple[str, str]:
     store = access(request)
@@ -378,3 +427,55 @@ async def remove_one(request: Request) -> Response:
     await objects.remove_object(access(request), request, caller, bucket, name)
     return message("Successfully deleted")
 
+
+
+# --- resumable uploads (TUS 1.0.0) -------------------------------------------------------------------------------
+
+def tus_headers(**headers: str) -> dict[str, str]:
+    return {"Tus-Resumable": resumable.TUS_VERSION, **headers}
+
+
+@route("/upload/resumable", ["OPTIONS"], plain=True)
+@route("/upload/resumable/", ["OPTIONS"], plain=True)
+@route("/upload/resumable/{upload_id}", ["OPTIONS"], plain=True)
+async def resumable_options(request: Request) -> Response:
+    return Response(status_code=204, headers=tus_headers(
+        **{"Tus-Version": resumable.TUS_VERSION, "Tus-Extension": resumable.EXTENSIONS,
+           "Tus-Max-Size": str(request.app.state.settings.storage_file_size_limit)}))
+
+
+@route("/upload/resumable", ["POST"], plain=True)
+@route("/upload/resumable/", ["POST"], plain=True)
+async def resumable_create(request: Request) -> Response:
+    caller = caller_of(request)
+    settings = request.app.state.settings
+    upload = await resumable.create(access(request), request, caller, settings.storage_file_size_limit,
+                                    guarded(request.stream()))
+    location = f"{settings.api_external_url}/storage/v1/upload/resumable/{upload.url_id}"
+    return Response(status_code=201, headers=tus_headers(
+        **{"Location": location, "Upload-Offset": str(upload.upload_offset)}))
+
+
+@route("/upload/resumable/{upload_id}", ["HEAD"], plain=True)
+async def resumable_offset(request: Request) -> Response:
+    caller_of(request)
+    resumable.check_version(request)
+    upload = await resumable.find(access(request), request.path_params["upload_id"])
+    return Response(status_code=200, headers=tus_headers(**{
+        "Upload-Offset": str(upload.upload_offset), "Upload-Length": str(upload.upload_length),
+        "Cache-Control": "no-store"}))
+
+
+@route("/upload/resumable/{upload_id}", ["PATCH"], plain=True)
+async def resumable_append(request: Request) -> Response:
+    caller = caller_of(request)
+    offset = await resumable.append(access(request), request, caller, request.path_params["upload_id"],
+                                    guarded(request.stream()))
+    return Response(status_code=204, headers=tus_headers(**{"Upload-Offset": str(offset)}))
+
+
+@route("/upload/resumable/{upload_id}", ["DELETE"], plain=True)
+async def resumable_terminate(request: Request) -> Response:
+    caller = caller_of(request)
+    await resumable.terminate(access(request), request, caller, request.path_params["upload_id"])
+    return Response(status_code=204, headers=tus_headers())

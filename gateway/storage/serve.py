@@ -1,5 +1,6 @@
 """An object's bytes as an HTTP response: headers as supabase/storage's asset renderer sets them, single byte
-ranges (206), `download=` as Content-Disposition, If-None-Match (304), streamed in blocks from the open file."""
+ranges (206), `download=` as Content-Disposition, If-None-Match (304), streamed in blocks from the open file;
+and a rendered image (images.py) with the same headers."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from gateway.storage import errors
+from gateway.storage.images import Renderer, Transform
 from gateway.storage.objects import Opened
 
 READ_BLOCK_BYTES = 256 * 1024
@@ -81,18 +83,17 @@ def object_response(request: Request, opened: Opened, *, download: str | None = 
     return StreamingResponse(_blocks(opened.file, start, length), status_code=status, headers=headers)
 
 
-def _headers(request: Request, opened: Opened, download: str | None,
-             expires: str | None) -> tuple[int, int, int, dict[str, str]]:
-    metadata = opened.row["metadata"] or {}
-    size = os.fstat(opened.file.fileno()).st_size
+def object_headers(row: dict, content_type: str | None, download: str | None,
+                   expires: str | None) -> dict[str, str]:
+    """What a download and a rendered image share: the object's ETag, dates, cache policy, file name."""
+    metadata = row["metadata"] or {}
     headers = {
-        "Accept-Ranges": "bytes",
-        "Content-Type": metadata.get("mimetype") or "application/octet-stream",
+        "Content-Type": content_type or metadata.get("mimetype") or "application/octet-stream",
         "ETag": metadata.get("eTag") or "",
         "X-Robots-Tag": "none",
     }
-    if opened.row["updated_at"] is not None:
-        headers["Last-Modified"] = format_datetime(opened.row["updated_at"].astimezone(timezone.utc), usegmt=True)
+    if row["updated_at"] is not None:
+        headers["Last-Modified"] = format_datetime(row["updated_at"].astimezone(timezone.utc), usegmt=True)
     if expires:
         headers["Expires"] = expires
     elif metadata.get("cacheControl"):
@@ -100,7 +101,18 @@ def _headers(request: Request, opened: Opened, download: str | None,
     disposition = content_disposition(download)
     if disposition:
         headers["Content-Disposition"] = disposition
-    if headers["ETag"] and request.headers.get("if-none-match") == headers["ETag"]:
+    return headers
+
+
+def not_modified(request: Request, headers: dict[str, str]) -> bool:
+    return bool(headers["ETag"]) and request.headers.get("if-none-match") == headers["ETag"]
+
+
+def _headers(request: Request, opened: Opened, download: str | None,
+             expires: str | None) -> tuple[int, int, int, dict[str, str]]:
+    size = os.fstat(opened.file.fileno()).st_size
+    headers = {"Accept-Ranges": "bytes", **object_headers(opened.row, None, download, expires)}
+    if not_modified(request, headers):
         return 304, 0, 0, headers
     byte_range = parse_range(request.headers.get("range"), size)
     if byte_range is None:
@@ -110,3 +122,20 @@ def _headers(request: Request, opened: Opened, download: str | None,
     headers["Content-Range"] = f"bytes {start}-{end}/{size}"
     headers["Content-Length"] = str(end - start + 1)
     return 206, start, end - start + 1, headers
+
+
+async def rendered_response(request: Request, opened: Opened, renderer: Renderer, transform: Transform, *,
+                            download: str | None = None, expires: str | None = None) -> Response:
+    """Takes ownership of `opened.file`, as object_response does; the rendered image is sent whole (it is at most
+    MAX_DIMENSION square)."""
+    try:
+        headers = object_headers(opened.row, None, download, expires)
+        if transform.format is None:
+            headers["Vary"] = "Accept"
+        if not_modified(request, headers):
+            return Response(status_code=304, headers=headers)
+        rendered = await renderer.render(opened.file, transform, request.headers.get("accept", ""))
+    finally:
+        opened.file.close()
+    headers["Content-Type"] = rendered.content_type
+    return Response(rendered.body, headers=headers)

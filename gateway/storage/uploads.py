@@ -52,7 +52,7 @@ def metadata_header(value: str | None) -> dict | None:
         raise errors.invalid_request("Invalid x-metadata header") from None
 
 
-async def _guarded(stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+async def guarded(stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
     try:
         async for chunk in stream:
             if chunk:
@@ -72,7 +72,7 @@ async def read_upload(request: Request, object_name: str, allowed_mime_types: li
             mime=content_type or "application/octet-stream",
             cache_control=request.headers.get("cache-control") or "no-cache",
             user_metadata=metadata_header(request.headers.get("x-metadata")),
-            chunks=_guarded(request.stream()),
+            chunks=guarded(request.stream()),
             declared_length=declared_length,
         )
     else:
@@ -83,7 +83,7 @@ async def read_upload(request: Request, object_name: str, allowed_mime_types: li
 
 
 async def _multipart_upload(request: Request, boundary: str, declared_length: int | None) -> UploadBody:
-    events = multipart.events(_guarded(request.stream()), boundary)
+    events = multipart.events(guarded(request.stream()), boundary)
     fields: dict[str, str] = {}
     field_bytes = 0
     name: str | None = None

@@ -1,9 +1,10 @@
 // Storage with the real supabase-js (@supabase/storage-js) against the gateway, as an app calls it.
 // Env: GATEWAY_URL, ANON_KEY, SERVICE_ROLE_KEY, and from tests/storage/test_supabase_js.py: TOKEN_A, TOKEN_B,
-// USER_A, USER_B, STORAGE_DIR (the gateway's storage folder, to check that no stray file is left).
+// USER_A, USER_B, STORAGE_DIR (the gateway's storage folder, to check that no stray file is left), PHOTO_PNG (a
+// 400x300 PNG).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readdirSync, statSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
@@ -74,6 +75,63 @@ test('avatar flow: own folder, refused elsewhere, public URL, signed URL that ex
   assert.equal(notHis.error.statusCode, '404')
   const refusedSign = await bob.createSignedUrl(path, 60)
   assert.equal(refusedSign.error.statusCode, '404')
+})
+
+// A PNG's width and height, from its IHDR chunk.
+function pngSize (bytes) {
+  assert.equal(bytes.subarray(1, 4).toString(), 'PNG')
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)]
+}
+
+test('image transformations: public URL, download and signed URL with transform options', async () => {
+  const avatars = ann.storage.from('avatars')
+  const path = `${env.USER_A}/photo.png`
+  const photo = new Blob([readFileSync(env.PHOTO_PNG)], { type: 'image/png' })
+  assert.equal((await avatars.upload(path, photo, { cacheControl: '300' })).error, null)
+
+  const { data: { publicUrl } } = avatars.getPublicUrl(path, { transform: { width: 100, height: 100 } })
+  assert.match(publicUrl, /\/storage\/v1\/render\/image\/public\/avatars\/.*\?width=100&height=100$/)
+  const cover = await fetch(publicUrl)
+  assert.equal(cover.status, 200)
+  assert.equal(cover.headers.get('content-type'), 'image/png')
+  assert.equal(cover.headers.get('cache-control'), 'max-age=300')
+  assert.deepEqual(pngSize(Buffer.from(await cover.arrayBuffer())), [100, 100])
+  const webp = await fetch(publicUrl, { headers: { Accept: 'image/avif,image/webp,*/*' } })
+  assert.equal(webp.headers.get('content-type'), 'image/webp')
+  const riff = Buffer.from(await webp.arrayBuffer())
+  assert.equal(riff.subarray(8, 12).toString(), 'WEBP')
+  const origin = await fetch(avatars.getPublicUrl(path, { transform: { width: 100, format: 'origin' } }).data.publicUrl,
+    { headers: { Accept: 'image/webp' } })
+  assert.equal(origin.headers.get('content-type'), 'image/png')
+  assert.deepEqual(pngSize(Buffer.from(await origin.arrayBuffer())), [100, 75])
+
+  const contained = await avatars.download(path, { transform: { width: 200, height: 200, resize: 'contain' } })
+  assert.equal(contained.error, null)
+  assert.equal(contained.data.type, 'image/png')
+  assert.deepEqual(pngSize(Buffer.from(await contained.data.arrayBuffer())), [200, 150])
+  const stretched = await avatars.download(path, { transform: { width: 50, height: 120, resize: 'fill' } })
+  assert.deepEqual(pngSize(Buffer.from(await stretched.data.arrayBuffer())), [50, 120])
+
+  const signed = await avatars.createSignedUrl(path, 60, { transform: { width: 64, height: 32 }, download: 'thumb.png' })
+  assert.equal(signed.error, null)
+  assert.match(signed.data.signedUrl, /\/storage\/v1\/render\/image\/sign\/avatars\/.*\?token=.*&download=thumb.png$/)
+  const thumb = await fetch(signed.data.signedUrl)
+  assert.equal(thumb.status, 200)
+  assert.ok(thumb.headers.get('expires'))
+  assert.match(thumb.headers.get('content-disposition'), /attachment; filename=thumb.png/)
+  assert.deepEqual(pngSize(Buffer.from(await thumb.arrayBuffer())), [64, 32])
+
+  const bob = client(env.TOKEN_B).storage.from('avatars')
+  const notHis = await bob.download(path, { transform: { width: 10 } })
+  assert.equal(notHis.error.statusCode, '404')
+  const badQuality = await fetch(avatars.getPublicUrl(path, { transform: { quality: 5 } }).data.publicUrl)
+  assert.equal(badQuality.status, 400)
+  assert.deepEqual(await badQuality.json(),
+    { statusCode: '400', code: 'InvalidRequest', error: 'InvalidRequest', message: 'querystring/quality must be >= 20' })
+  assert.equal((await avatars.upload(`${env.USER_A}/not-an-image.png`, 'plain text', { contentType: 'image/png' })).error, null)
+  const notImage = await avatars.download(`${env.USER_A}/not-an-image.png`, { transform: { width: 10 } })
+  assert.equal(notImage.error.statusCode, '400')
+  assert.equal(notImage.error.message, 'The source image is invalid or unsupported for rendering')
 })
 
 test('list, info, exists, move, copy, remove in bulk', async () => {

@@ -1,0 +1,379 @@
+"""Resumable uploads: TUS 1.0.0 (core, creation, creation-with-upload, termination) at /upload/resumable, as
+supabase/storage offers them.
+
+An upload is created with its length and `Upload-Metadata` (bucketName, objectName, contentType, cacheControl,
+metadata) and `x-upsert`; its chunks are appended to tmp/<id>; the object appears only when the last byte has
+arrived: that request moves the file into place as version <id> and writes the row as its caller. Policies decide
+at creation, at every chunk and at completion, as supabase/storage checks them. The state is a row in
+gateway_meta.storage_uploads, so any gateway process can take the next chunk; the request appending holds a lease
+on the row (renewed while bytes flow) so that two requests never write one upload at once.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import os
+import re
+import time
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+from starlette.requests import Request
+
+from gateway.claims import Caller
+from gateway.storage import errors, objects
+from gateway.storage.access import Access, owner_of
+from gateway.storage.disk import WRITE_BUFFER_BYTES, Staged, new_version
+from gateway.storage.names import bucket_id as valid_bucket_id
+from gateway.storage.names import is_empty_folder, mime_allowed, object_key
+
+TUS_VERSION = "1.0.0"
+EXTENSIONS = "creation,creation-with-upload,termination"
+EXPIRES_HOURS = 24
+LEASE_SECONDS = 120
+RENEW_AFTER_SECONDS = 30
+CHUNK_CONTENT_TYPE = "application/offset+octet-stream"
+_VERSION = re.compile(r"^[0-9a-f]{32}$")
+_UPLOAD_COLUMNS = ("id, bucket_id, name, upsert, upload_length, upload_offset, content_type, cache_control,"
+                   " user_metadata")
+
+
+def tus_error(status: int, message: str) -> errors.StorageError:
+    return errors.StorageError(status, "InvalidRequest" if status < 500 else "InternalError", message,
+                               http_status=status)
+
+
+def not_found() -> errors.StorageError:
+    return tus_error(404, "The file for this url was not found")
+
+
+@dataclass
+class Upload:
+    id: str
+    bucket_id: str
+    name: str
+    upsert: bool
+    upload_length: int
+    upload_offset: int
+    content_type: str
+    cache_control: str
+    user_metadata: dict | None
+
+    @property
+    def complete(self) -> bool:
+        return self.upload_offset == self.upload_length
+
+    @property
+    def url_id(self) -> str:
+        """supabase/storage's upload id: base64url of bucket/name/version."""
+        raw = f"{self.bucket_id}/{self.name}/{self.id}".encode()
+        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def check_version(request: Request) -> None:
+    if request.headers.get("tus-resumable") != TUS_VERSION:
+        raise tus_error(412, "Unsupported version")
+
+
+def parse_metadata(header: str | None) -> dict[str, str]:
+    """`Upload-Metadata`: comma-separated `key base64value` pairs (a key alone has an empty value)."""
+    found: dict[str, str] = {}
+    for pair in (header or "").split(","):
+        if not pair.strip():
+            continue
+        key, _, value = pair.strip().partition(" ")
+        try:
+            found[key] = base64.b64decode(value, validate=True).decode() if value else ""
+        except (binascii.Error, UnicodeDecodeError):
+            raise errors.StorageError(400, "InvalidParameter", "Invalid Upload-Metadata header",
+                                      http_status=400) from None
+    return found
+
+
+def _integer_header(request: Request, name: str) -> int:
+    value = request.headers.get(name, "")
+    if not value.isdigit():
+        raise tus_error(400, f"{name.title()} header required")
+    return int(value)
+
+
+def user_metadata_of(text: str | None) -> dict | None:
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def temp_path(access: Access, upload_id: str) -> Path:
+    return access.disk.tmp / f"tus-{upload_id}"
+
+
+def is_chunk(request: Request) -> bool:
+    return request.headers.get("content-type", "").split(";")[0].strip() == CHUNK_CONTENT_TYPE
+
+
+async def create(access: Access, request: Request, caller: Caller, global_limit: int,
+                 chunks: AsyncIterator[bytes]) -> Upload:
+    """A POST; its body, when it is a chunk (creation-with-upload, as Supabase's guide sets tus-js-client up), is
+    the upload's first bytes."""
+    check_version(request)
+    if "upload-defer-length" in request.headers:
+        raise tus_error(400, "Upload-Defer-Length is not supported")
+    length = _integer_header(request, "upload-length")
+    metadata = parse_metadata(request.headers.get("upload-metadata"))
+    bucket = valid_bucket_id(metadata.get("bucketName"))
+    name = object_key(metadata.get("objectName"))
+    found = await access.bucket(bucket)
+    limit = min(global_limit, found["file_size_limit"] or global_limit)
+    if length > limit and not is_empty_folder(name):
+        raise tus_error(413, "Maximum size exceeded")
+    content_type = metadata.get("contentType") or "application/octet-stream"
+    if not is_empty_folder(name) and not mime_allowed(content_type, found["allowed_mime_types"]):
+        raise errors.invalid_mime_type(content_type)
+    cache = metadata.get("cacheControl", "")
+    upload = Upload(id=new_version(), bucket_id=bucket, name=name,
+                    upsert=request.headers.get("x-upsert") == "true", upload_length=length, upload_offset=0,
+                    content_type=content_type,
+                    cache_control=f"max-age={cache}" if re.fullmatch(r"-?\d+", cache) else "no-cache",
+                    user_metadata=user_metadata_of(metadata.get("metadata")))
+    await _check_can_write(access, request, caller, "storage.tus.upload.create", upload)
+    await anyio.to_thread.run_sync(_create_file, temp_path(access, upload.id))
+    try:
+        async with access.pool.connection() as conn:
+            await conn.execute(
+                f"insert into gateway_meta.storage_uploads ({_UPLOAD_COLUMNS}) values"
+                " (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (upload.id, bucket, name, upload.upsert, length, 0, upload.content_type, upload.cache_control,
+                 json.dumps(upload.user_metadata) if upload.user_metadata is not None else None))
+    except BaseException:
+        temp_path(access, upload.id).unlink(missing_ok=True)
+        raise
+    if length == 0:
+        await complete(access, request, caller, upload)
+    elif is_chunk(request):
+        upload.upload_offset = await write(access, request, caller, upload, 0, chunks)
+    return upload
+
+
+async def _check_can_write(access: Access, request: Request, caller: Caller, operation: str, upload: Upload) -> None:
+    await objects.check_can_write(access, request, caller, operation, upload.bucket_id, upload.name, upload.upsert,
+                                  {"mimetype": upload.content_type, "contentLength": upload.upload_length},
+                                  upload.user_metadata)
+
+
+def upload_id_of(url_id: str) -> str:
+    """The version at the end of a base64url `bucket/name/version`; anything else is not an upload."""
+    try:
+        raw = base64.urlsafe_b64decode(url_id + "=" * (-len(url_id) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise not_found() from None
+    version = raw.rsplit("/", 1)[-1]
+    if not _VERSION.match(version):
+        raise not_found()
+    return version
+
+
+async def find(access: Access, url_id: str) -> Upload:
+    async with access.pool.connection() as conn:
+        cur = await conn.execute(
+            f"select {_UPLOAD_COLUMNS} from gateway_meta.storage_uploads where id = %s"
+            f" and created_at > now() - interval '{EXPIRES_HOURS} hours'", (upload_id_of(url_id),))
+        row = await cur.fetchone()
+    if row is None:
+        raise not_found()
+    upload = Upload(*row)
+    if upload.url_id != url_id.rstrip("="):
+        raise not_found()
+    return upload
+
+
+class Lease:
+    """The right to append to one upload: taken atomically, renewed while bytes flow, given back at the end."""
+
+    def __init__(self, access: Access, upload_id: str) -> None:
+        self.access = access
+        self.upload_id = upload_id
+        self.token = uuid.uuid4().hex
+        self.renewed = 0.0
+
+    async def take(self) -> None:
+        async with self.access.pool.connection() as conn:
+            cur = await conn.execute(
+                "update gateway_meta.storage_uploads set lease = %s,"
+                f" lease_expires = now() + interval '{LEASE_SECONDS} seconds'"
+                " where id = %s and (lease is null or lease_expires < now())", (self.token, self.upload_id))
+            if cur.rowcount != 1:
+                raise tus_error(423, "file currently locked")
+        self.renewed = time.monotonic()
+
+    async def keep(self) -> None:
+        """Called before each write: a lease not renewed for RENEW_AFTER_SECONDS is renewed, or the write stops."""
+        if time.monotonic() - self.renewed < RENEW_AFTER_SECONDS:
+            return
+        async with self.access.pool.connection() as conn:
+            cur = await conn.execute(
+                f"update gateway_meta.storage_uploads set lease_expires = now() + interval '{LEASE_SECONDS} seconds'"
+                " where id = %s and lease = %s", (self.upload_id, self.token))
+            if cur.rowcount != 1:
+                raise tus_error(423, "file currently locked")
+        self.renewed = time.monotonic()
+
+    async def release(self, offset: int) -> None:
+        async with self.access.pool.connection() as conn:
+            await conn.execute("update gateway_meta.storage_uploads set upload_offset = %s, lease = null,"
+                               " lease_expires = null where id = %s and lease = %s",
+                               (offset, self.upload_id, self.token))
+
+
+async def append(access: Access, request: Request, caller: Caller, url_id: str,
+                 chunks: AsyncIterator[bytes]) -> int:
+    """A PATCH: the body is written at the upload's offset; returns the new offset. The request that brings the
+    last byte completes the upload (the object appears)."""
+    check_version(request)
+    if not is_chunk(request):
+        raise tus_error(415, "Content-Type must be application/offset+octet-stream")
+    claimed = _integer_header(request, "upload-offset")
+    upload = await find(access, url_id)
+    if upload.complete:
+        if claimed != upload.upload_length:
+            raise tus_error(409, "Upload-Offset header does not match current offset")
+        return claimed
+    await _check_can_write(access, request, caller, "storage.tus.upload.part", upload)
+    return await write(access, request, caller, upload, claimed, chunks)
+
+
+async def write(access: Access, request: Request, caller: Caller, upload: Upload, claimed: int,
+                chunks: AsyncIterator[bytes]) -> int:
+    lease = Lease(access, upload.id)
+    await lease.take()
+    offset = upload.upload_offset
+    try:
+        # The offset is read again under the lease: another request may have moved it since the caller read it.
+        upload = await find(access, upload.url_id)
+        offset = upload.upload_offset
+        if claimed != offset:
+            raise tus_error(409, "Upload-Offset header does not match current offset")
+        offset = await _write_chunks(access, upload, lease, chunks)
+    finally:
+        with anyio.CancelScope(shield=True):
+            if offset < upload.upload_length:
+                await lease.release(offset)
+    if offset == upload.upload_length:
+        await complete(access, request, caller, upload)
+    return offset
+
+
+async def _write_chunks(access: Access, upload: Upload, lease: Lease, chunks: AsyncIterator[bytes]) -> int:
+    """Appends at the upload's offset; the offset returned counts only bytes flushed to disk (what a client that
+    was cut off may resume from)."""
+    offset = upload.upload_offset
+    path = temp_path(access, upload.id)
+    handle = await anyio.to_thread.run_sync(_open_for_append, path)
+    buffer = bytearray()
+    try:
+        try:
+            async for chunk in chunks:
+                if offset + len(buffer) + len(chunk) > upload.upload_length:
+                    raise tus_error(413, "Upload-Length exceeded")
+                buffer += chunk
+                if len(buffer) >= WRITE_BUFFER_BYTES:
+                    await lease.keep()
+                    offset = await anyio.to_thread.run_sync(_write_at, handle, offset, bytes(buffer))
+                    buffer.clear()
+        except errors.StorageError as error:
+            if error.status != 499:
+                raise
+            # The client went away: keep what arrived, so it can resume from there.
+        if buffer:
+            await lease.keep()
+            offset = await anyio.to_thread.run_sync(_write_at, handle, offset, bytes(buffer))
+        await anyio.to_thread.run_sync(os.fsync, handle.fileno())
+    finally:
+        handle.close()
+    return offset
+
+
+async def complete(access: Access, request: Request, caller: Caller, upload: Upload) -> None:
+    """The last byte is in: the file becomes the object version, its row written as the caller. The upload then
+    reports itself complete (until it expires); a refused write forgets it, so it is never reported complete."""
+    path = temp_path(access, upload.id)
+    try:
+        staged = await anyio.to_thread.run_sync(_staged, path)
+        await objects.keep_staged(
+            access, request, caller, "storage.tus.upload.complete", upload.bucket_id, upload.name, upload.upsert,
+            staged, upload.id, objects.file_metadata(staged, upload.content_type, upload.cache_control),
+            upload.user_metadata, owner_of(caller))
+    except BaseException:
+        with anyio.CancelScope(shield=True):
+            await _forget(access, upload.id)
+        raise
+    async with access.pool.connection() as conn:
+        await conn.execute("update gateway_meta.storage_uploads set upload_offset = upload_length, lease = null,"
+                           " lease_expires = null where id = %s", (upload.id,))
+
+
+async def terminate(access: Access, request: Request, caller: Caller, url_id: str) -> None:
+    check_version(request)
+    upload = await find(access, url_id)
+    if upload.complete:
+        raise tus_error(400, "Cannot terminate an already completed upload")
+    await _check_can_write(access, request, caller, "storage.tus.upload.delete", upload)
+    await Lease(access, upload.id).take()
+    await _forget(access, upload.id)
+
+
+async def _forget(access: Access, upload_id: str) -> None:
+    async with access.pool.connection() as conn:
+        await conn.execute("delete from gateway_meta.storage_uploads where id = %s", (upload_id,))
+    await anyio.to_thread.run_sync(lambda: temp_path(access, upload_id).unlink(missing_ok=True))
+
+
+async def sweep_expired(access: Access) -> int:
+    """Uploads not completed within EXPIRES_HOURS: their state and their bytes go (any process may do this)."""
+    async with access.pool.connection() as conn:
+        cur = await conn.execute(
+            "delete from gateway_meta.storage_uploads"
+            f" where created_at < now() - interval '{EXPIRES_HOURS} hours' and (lease is null or lease_expires < now())"
+            " returning id")
+        expired = [row[0] for row in await cur.fetchall()]
+    for upload_id in expired:
+        await anyio.to_thread.run_sync(lambda: temp_path(access, upload_id).unlink(missing_ok=True))
+    return len(expired)
+
+
+def _create_file(path: Path) -> None:
+    with open(path, "xb"):
+        pass
+
+
+def _open_for_append(path: Path):
+    try:
+        return open(path, "r+b")
+    except FileNotFoundError:
+        raise not_found() from None
+
+
+def _write_at(handle, offset: int, data: bytes) -> int:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(handle.fileno(), view, offset)
+        offset += written
+        view = view[written:]
+    return offset
+
+
+def _staged(path: Path) -> Staged:
+    digest = hashlib.md5(usedforsecurity=False)
+    size = 0
+    with open(path, "rb") as handle:
+        while block := handle.read(WRITE_BUFFER_BYTES):
+            digest.update(block)
+            size += len(block)
+    return Staged(path=path, size=size, md5=digest.hexdigest())

@@ -1,0 +1,118 @@
+"""Resumable uploads (TUS 1.0.0): tus-js-client in storage-resumable.test.mjs, and raw HTTP for what a client
+library hides: the protocol's answers, an upload continued by another gateway process, an abandoned upload."""
+
+from __future__ import annotations
+
+import base64
+
+import anyio
+import httpx
+import psycopg
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from gateway.storage import resumable
+from gateway.storage.access import Access
+from gateway.storage.disk import DiskStore
+
+from tests.support.live import bind_to_port, run_gateway
+from tests.support.node import run_node_test
+
+
+def metadata(**values: str) -> str:
+    return ",".join(f"{key} {base64.b64encode(value.encode()).decode()}" for key, value in values.items())
+
+
+def tus(token: str, gateway, **headers: str) -> dict[str, str]:
+    return {"Tus-Resumable": "1.0.0", "apikey": gateway.anon_key, "Authorization": f"Bearer {token}", **headers}
+
+
+def test_tus_js_client(world, gateway):
+    output = run_node_test("storage-resumable.test.mjs", gateway, extra_env={
+        "TOKEN_A": world.token(world.user_a), "TOKEN_B": world.token(world.user_b),
+        "USER_A": world.user_a, "USER_B": world.user_b,
+    })
+    assert "# fail 0" in output and "# pass 4" in output
+
+
+def test_another_gateway_process_continues_the_upload(world, gateway, settings, db: psycopg.Connection):
+    token = world.token(world.user_a)
+    name = f"{world.user_a}/resumable/two-processes.txt"
+    created = httpx.post(f"{gateway.url}/storage/v1/upload/resumable", headers=tus(
+        token, gateway, **{"Upload-Length": "10", "Upload-Metadata": metadata(
+            bucketName="avatars", objectName=name, contentType="text/plain")}))
+    assert created.status_code == 201, created.text
+    location = created.headers["location"]
+    assert location.startswith(f"{gateway.url}/storage/v1/upload/resumable/")
+    first = httpx.patch(location, content=b"01234", headers=tus(token, gateway, **{
+        "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream"}))
+    assert first.status_code == 204 and first.headers["upload-offset"] == "5"
+
+    with run_gateway(bind_to_port(settings)) as other:
+        elsewhere = location.replace(gateway.url, other.url)
+        head = httpx.head(elsewhere, headers=tus(token, other))
+        assert head.status_code == 200
+        assert (head.headers["upload-offset"], head.headers["upload-length"]) == ("5", "10")
+        stale = httpx.patch(elsewhere, content=b"x", headers=tus(token, other, **{
+            "Upload-Offset": "2", "Content-Type": "application/offset+octet-stream"}))
+        assert stale.status_code == 409
+        assert stale.text == "Upload-Offset header does not match current offset"
+        last = httpx.patch(elsewhere, content=b"56789", headers=tus(token, other, **{
+            "Upload-Offset": "5", "Content-Type": "application/offset+octet-stream"}))
+        assert last.status_code == 204 and last.headers["upload-offset"] == "10"
+
+    stored = httpx.get(f"{gateway.url}/storage/v1/object/authenticated/avatars/{name}",
+                       headers=gateway.headers(token))
+    assert stored.status_code == 200 and stored.content == b"0123456789"
+    done = httpx.head(location, headers=tus(token, gateway))
+    assert done.headers["upload-offset"] == "10"
+    assert httpx.delete(location, headers=tus(token, gateway)).status_code == 400
+    row = db.execute("select owner_id, metadata->>'size', metadata->>'eTag' from storage.objects"
+                     " where bucket_id = 'avatars' and name = %s", (name,)).fetchone()
+    assert row == (world.user_a, "10", '"781e5e245d69b566979b86e28d23f2c7"')
+
+
+@pytest.mark.parametrize("headers, status, message", [
+    ({"Tus-Resumable": "0.2.2"}, 412, "Unsupported version"),
+    ({"Upload-Metadata": metadata(objectName="x.txt")}, 400, "Bucket name invalid"),
+    ({"Upload-Length": str(60 * 1024 * 1024)}, 413, "Maximum size exceeded"),
+    ({"Upload-Metadata": metadata(bucketName="avatars", objectName="elsewhere/x.txt")}, 403,
+     "new row violates row-level security policy"),
+])
+def test_creation_is_refused_in_tus_shape(world, gateway, headers, status, message):
+    token = world.token(world.user_a)
+    base = tus(token, gateway, **{"Upload-Length": "1", "Upload-Metadata": metadata(
+        bucketName="avatars", objectName=f"{world.user_a}/resumable/refused.txt")})
+    answer = httpx.post(f"{gateway.url}/storage/v1/upload/resumable", headers={**base, **headers})
+    assert (answer.status_code, answer.text) == (status, message)
+
+
+def test_options_and_an_unknown_upload(gateway):
+    options = httpx.options(f"{gateway.url}/storage/v1/upload/resumable")
+    assert options.status_code == 204
+    assert options.headers["tus-version"] == "1.0.0"
+    assert options.headers["tus-extension"] == "creation,creation-with-upload,termination"
+    unknown = base64.urlsafe_b64encode(b"avatars/x.txt/" + b"0" * 32).decode()
+    head = httpx.head(f"{gateway.url}/storage/v1/upload/resumable/{unknown}", headers=tus(gateway.anon_key, gateway))
+    assert head.status_code == 404
+
+
+def test_an_abandoned_upload_expires_with_its_bytes(world, gateway, settings, db: psycopg.Connection):
+    token = world.token(world.user_a)
+    created = httpx.post(f"{gateway.url}/storage/v1/upload/resumable", content=b"abc", headers=tus(
+        token, gateway, **{"Upload-Length": "10", "Content-Type": "application/offset+octet-stream",
+                           "Upload-Metadata": metadata(bucketName="avatars",
+                                                       objectName=f"{world.user_a}/resumable/abandoned.txt")}))
+    assert created.status_code == 201 and created.headers["upload-offset"] == "3"
+    temp = list((settings.storage_root / "tmp").glob("tus-*"))
+    assert [p.stat().st_size for p in temp] == [3]
+    db.execute("update gateway_meta.storage_uploads set created_at = now() - interval '25 hours'"
+               " where upload_offset < upload_length")
+
+    async def sweep() -> int:
+        async with AsyncConnectionPool(settings.database_url, open=False) as pool:
+            return await resumable.sweep_expired(Access(pool, DiskStore(settings.storage_root)))
+
+    assert anyio.run(sweep) == 1
+    assert not temp[0].exists()
+    assert httpx.head(created.headers["location"], headers=tus(token, gateway)).status_code == 404
