@@ -10,6 +10,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway.keys import JwtKeys
 from gateway.realtime.authoriser import Authoriser
+from gateway.realtime.authorization import ChannelAuthorizer
 from gateway.realtime.broker import Broker
 from gateway.realtime.bus import Bus
 from gateway.realtime.changes import TableCatalog
@@ -30,6 +31,7 @@ class RealtimeService:
         self.registry = ChannelRegistry()
         self.bus = Bus(pool)
         self.presence = PresenceStore(pool, self.node_id)
+        self.channel_auth = ChannelAuthorizer(pool)
         self.broker = Broker(self.registry, Authoriser(pool), TableCatalog(pool))
         self.listener = Listener(database_url, pool, self.broker.handle)
         self._keep_alive: asyncio.Task | None = None
