@@ -10,7 +10,8 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from gateway.auth import admin, audit, factors, logout, meta, reauthenticate, recover, signup, token, user, verify
+from gateway.auth import (admin, admin_factors, audit, factors, invite, logout, meta, reauthenticate, recover, signup,
+                          token, user, verify)
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
@@ -58,7 +59,10 @@ ROUTES = (
     Route("GET", "/admin/users/{user_id}", admin.get, guard=require_admin),
     Route("PUT", "/admin/users/{user_id}", admin.update, guard=require_admin),
     Route("DELETE", "/admin/users/{user_id}", admin.delete, guard=require_admin),
+    Route("GET", "/admin/users/{user_id}/factors", admin_factors.list_factors, guard=require_admin),
+    Route("DELETE", "/admin/users/{user_id}/factors/{factor_id}", admin_factors.delete_factor, guard=require_admin),
     Route("POST", "/admin/generate_link", admin.generate_link, guard=require_admin),
+    Route("POST", "/invite", invite.handle, guard=require_admin),
     Route("GET", "/admin/audit", audit.list_entries, guard=require_admin),
 )
 
