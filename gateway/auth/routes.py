@@ -10,8 +10,8 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from gateway.auth import (admin, admin_factors, audit, factors, invite, logout, meta, reauthenticate, recover, signup,
-                          token, user, verify)
+from gateway.auth import (admin, admin_factors, audit, disabled, factors, invite, logout, meta, reauthenticate, recover,
+                          signup, token, user, verify)
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
@@ -50,6 +50,11 @@ ROUTES = (
     Route("GET", "/user", user.handle_get, guard=require_user),
     Route("PUT", "/user", user.handle_put, guard=require_user),
     Route("GET", "/reauthenticate", reauthenticate.handle, guard=require_user),
+    Route("GET", "/user/identities/authorize", disabled.manual_linking, guard=require_user),
+    Route("DELETE", "/user/identities/{identity_id}", disabled.manual_linking, guard=require_user),
+    Route("POST", "/sso", disabled.saml),
+    Route("GET", "/sso/saml/metadata", disabled.saml),
+    Route("POST", "/sso/saml/acs", disabled.saml),
     Route("POST", "/factors", factors.enroll, guard=require_user, limit="mfa"),
     Route("POST", "/factors/{factor_id}/challenge", factors.challenge, guard=require_user, limit="mfa"),
     Route("POST", "/factors/{factor_id}/verify", factors.verify, guard=require_user, limit="mfa"),
