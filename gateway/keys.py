@@ -1,8 +1,10 @@
 """JWTs: the project's anon and service-role keys, signing access tokens, and verifying whatever a client presents.
 
 HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`) adds asymmetric keys (RS256, ES256,
-each with a `kid`): the first one with its private part signs user access tokens, all of them verify, and their
-public halves are published at /auth/v1/.well-known/jwks.json.
+each with a `kid`), all of which verify and whose public halves are published at /auth/v1/.well-known/jwks.json.
+One of them signs user access tokens: in a JWK set (`{"keys": [...]}`) the first with its private part; in GoTrue's
+signing-keys format (a JSON array of JWKs, as `GOTRUE_JWT_KEYS` and `supabase gen signing-key` write it) the one
+whose `key_ops` include "sign", as GoTrue decides.
 
 Verified tokens are remembered (a bounded LRU keyed by the whole token string) because PyJWT's signature check was
 about a quarter of a cached REST read's own time; a remembered token's `exp` is checked against the clock on every
@@ -50,7 +52,8 @@ class AsymmetricKey:
     alg: str
     key: Any
     public_jwk: dict[str, Any]
-    can_sign: bool
+    can_sign: bool  # holds its private part
+    signs: bool = False  # the key user access tokens are signed with
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,7 @@ class JwtKeys:
 
     @property
     def signing_key(self) -> AsymmetricKey | None:
-        return next((k for k in self.asymmetric if k.can_sign), None)
+        return next((k for k in self.asymmetric if k.signs), None)
 
     def sign(self, claims: dict[str, Any]) -> str:
         return jwt.encode(claims, self.secret, algorithm="HS256")
@@ -190,8 +193,18 @@ def _read_jwk_set(path: Path) -> list[AsymmetricKey]:
         document = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         raise KeyFileError(f"JWT_JWKS_FILE {path} is not a readable JSON file: {exc}") from None
+    if isinstance(document, list):
+        jwks = document
+        signers = [jwk for jwk in jwks if isinstance(jwk, dict) and "sign" in (jwk.get("key_ops") or ())]
+        if len(signers) > 1:
+            raise KeyFileError("JWT_JWKS_FILE: multiple signing keys detected, only 1 signing key is supported")
+    else:
+        jwks = document.get("keys", []) if isinstance(document, dict) else []
+        signers = [next((jwk for jwk in jwks if isinstance(jwk, dict) and "d" in jwk), None)]
     keys = []
-    for jwk in document.get("keys", []) if isinstance(document, dict) else []:
+    for jwk in jwks:
+        if not isinstance(jwk, dict):
+            raise KeyFileError("JWT_JWKS_FILE: every key must be a JSON object")
         alg, kid = jwk.get("alg"), jwk.get("kid")
         if alg not in ASYMMETRIC_ALGORITHMS or not kid:
             raise KeyFileError(f"JWT_JWKS_FILE: every key needs a kid and alg RS256 or ES256 (got {alg!r})")
@@ -201,7 +214,11 @@ def _read_jwk_set(path: Path) -> list[AsymmetricKey]:
             raise KeyFileError(f"JWT_JWKS_FILE: key {kid} cannot be loaded: {exc}") from None
         public = {k: v for k, v in jwk.items() if k not in PRIVATE_JWK_FIELDS}
         public["key_ops"] = ["verify"]
-        keys.append(AsymmetricKey(kid=kid, alg=alg, key=parsed.key, public_jwk=public, can_sign="d" in jwk))
+        signs = any(jwk is signer for signer in signers)
+        if signs and "d" not in jwk:
+            raise KeyFileError(f"JWT_JWKS_FILE: signing key {kid} has no private part")
+        keys.append(AsymmetricKey(kid=kid, alg=alg, key=parsed.key, public_jwk=public, can_sign="d" in jwk,
+                                  signs=signs))
     return keys
 
 

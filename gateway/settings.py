@@ -83,6 +83,7 @@ class Settings:
     jwt_secret: str
     jwt_exp: int = 3600
     jwks_file: Path | None = None
+    jwt_admin_roles: tuple[str, ...] = ("service_role", "supabase_admin")
     site_url: str = "http://127.0.0.1:54321"
     api_external_url: str = "http://127.0.0.1:54321"
     additional_redirect_urls: tuple[str, ...] = ()
@@ -199,6 +200,8 @@ class Settings:
             jwt_secret=jwt_secret,
             jwt_exp=_int("JWT_EXP", env.get("JWT_EXP"), 3600),
             jwks_file=Path(jwks_file) if jwks_file else None,
+            jwt_admin_roles=tuple(r.strip() for r in (env.get("JWT_ADMIN_ROLES") or "service_role,supabase_admin")
+                                  .split(",") if r.strip()),
             site_url=(env.get("SITE_URL") or default_site).rstrip("/"),
             api_external_url=(env.get("API_EXTERNAL_URL") or default_site).rstrip("/"),
             additional_redirect_urls=tuple(

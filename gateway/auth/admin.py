@@ -91,7 +91,7 @@ async def create(ctx: AuthContext) -> dict[str, Any]:
     params = AdminUserParams.from_body(ctx.body)
     params.validate(ctx.settings)
     if params.email is None:
-        raise validation_failed("Unable to validate email address: invalid format")
+        raise validation_failed("Cannot create a user without either an email or phone")
     password_hash = await hash_password(params.password) if params.password else None
     async with privileged_tx(ctx.pool) as conn:
         if await find_by_email(conn, params.email) is not None:
@@ -107,14 +107,14 @@ async def create(ctx: AuthContext) -> dict[str, Any]:
 
 async def get(ctx: AuthContext) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
-        return await _existing_json(conn, ctx.path_param("user_id"))
+        return await _existing_json(conn, user_id_param(ctx))
 
 
 async def update(ctx: AuthContext) -> dict[str, Any]:
     params = AdminUserParams.from_body(ctx.body)
     params.validate(ctx.settings)
     password_hash = await hash_password(params.password) if params.password else None
-    user_id = ctx.path_param("user_id")
+    user_id = user_id_param(ctx)
     async with privileged_tx(ctx.pool) as conn:
         await _existing_json(conn, user_id)
         if params.email is not None:
@@ -136,7 +136,7 @@ async def update(ctx: AuthContext) -> dict[str, Any]:
 
 
 async def delete(ctx: AuthContext) -> dict[str, Any]:
-    user_id = ctx.path_param("user_id")
+    user_id = user_id_param(ctx)
     async with privileged_tx(ctx.pool) as conn:
         await audit.record_admin(conn, ctx, "user_deleted", await _existing_json(conn, user_id))
         if ctx.body.get("should_soft_delete") is True:
@@ -151,16 +151,16 @@ async def delete(ctx: AuthContext) -> dict[str, Any]:
 
 async def generate_link(ctx: AuthContext) -> dict[str, Any]:
     """The link and code a mail would carry, for projects that send their own mail; sends nothing."""
+    email = check_email(text_field(ctx.body, "email"))
     link_type = text_field(ctx.body, "type")
     if link_type not in LINK_TYPES:
         raise validation_failed("Invalid email action link type requested: " + link_type)
-    email = check_email(text_field(ctx.body, "email"))
     redirect_to = allowed_redirect(ctx.settings, text_field(ctx.body, "redirect_to") or ctx.query.get("redirect_to"))
     verification_type = LINK_TYPES[link_type]
     async with privileged_tx(ctx.pool) as conn:
         user = await find_by_email(conn, email, lock=True)
         if link_type in ("signup", "invite"):
-            user = await _link_account(ctx, conn, user, email, link_type)
+            user = await link_account(ctx, conn, user, email, link_type)
         elif user is None:
             raise not_found("user_not_found", "User with this email not found")
         if verification_type == "email_change":
@@ -187,8 +187,9 @@ async def _email_change_code(ctx: AuthContext, conn: AsyncConnection, user: dict
     return code.otp, code.hashed
 
 
-async def _link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any] | None, email: str,
-                        link_type: str) -> dict[str, Any]:
+async def link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any] | None, email: str,
+                       link_type: str) -> dict[str, Any]:
+    """The user a signup or invite link is for: a new one (with the body's `data`), or one not yet confirmed."""
     if user is not None:
         if user["email_confirmed_at"] is not None:
             raise email_exists()
@@ -205,8 +206,15 @@ async def _link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str,
     return await find_by_id(conn, user_id)
 
 
+def user_id_param(ctx: AuthContext) -> str:
+    user_id = ctx.path_param("user_id")
+    if not is_uuid(user_id):
+        raise not_found("validation_failed", "user_id must be an UUID")
+    return user_id
+
+
 async def _existing_json(conn: AsyncConnection, user_id: str) -> dict[str, Any]:
-    user = await user_json(conn, user_id) if is_uuid(user_id) else None
+    user = await user_json(conn, user_id)
     if user is None:
         raise not_found("user_not_found", "User not found")
     return user

@@ -31,6 +31,7 @@ LOG_TYPES = {
     "user_reauthenticate_requested": "user",
     "factor_in_progress": "factor",
     "factor_unenrolled": "factor",
+    "factor_deleted": "factor",
     "challenge_created": "factor",
     "verification_attempted": "factor",
 }

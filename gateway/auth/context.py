@@ -16,7 +16,9 @@ from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.settings import Settings
 
-EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+# The format badoux/checkmail accepts, which GoTrue's validateEmail applies.
+EMAIL_PATTERN = re.compile(r"[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+                           r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*")
 
 
 @dataclass
@@ -97,7 +99,11 @@ def object_field(body: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def check_email(email: str) -> str:
-    """The address lower-cased, or 400 email_address_invalid."""
-    if not EMAIL_PATTERN.match(email) or len(email) > 255:
-        raise bad_request("email_address_invalid", f'Email address "{email}" is invalid')
+    """The address lower-cased, or GoTrue's validateEmail errors (400 validation_failed)."""
+    if not email:
+        raise validation_failed("An email address is required")
+    if len(email) > 255:
+        raise validation_failed("An email address is too long")
+    if not EMAIL_PATTERN.fullmatch(email):
+        raise validation_failed("Unable to validate email address: invalid format")
     return email.lower()

@@ -21,6 +21,13 @@ class AuthError(Exception):
         self.extra = extra
 
 
+class OAuthError(AuthError):
+    """GoTrue's OAuth-shaped error: always 400 `{error, error_description}`, whatever the API version."""
+
+    def __init__(self, error: str, description: str):
+        super().__init__(400, error, description)
+
+
 def bad_request(code: str, message: str) -> AuthError:
     return AuthError(400, code, message)
 
@@ -51,6 +58,9 @@ def weak_password(reasons: list[str], message: str) -> AuthError:
 
 def render(error: AuthError, api_versioned: bool) -> JSONResponse:
     """`{code, message}` for clients that send the API version header, GoTrue's legacy shape otherwise."""
+    if isinstance(error, OAuthError):
+        return JSONResponse({"error": error.code, "error_description": error.message}, status_code=400,
+                            headers={API_VERSION_HEADER: API_VERSION})
     if api_versioned:
         body: dict[str, Any] = {"code": error.code, "message": error.message}
     else:

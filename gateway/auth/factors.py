@@ -135,9 +135,13 @@ async def unenroll(ctx: AuthContext) -> dict[str, Any]:
         await audit.record(conn, ctx, "factor_unenrolled", ctx.user_id, session_id=ctx.session_id,
                            traits={"factor_id": str(factor["id"]), "factor_status": factor["status"],
                                    "session_id": ctx.session_id})
-        await conn.execute("update auth.sessions set aal = 'aal1', factor_id = null where factor_id = %s",
-                           (factor["id"],))
+        await downgrade_sessions(conn, str(factor["id"]))
     return {"id": str(factor["id"])}
+
+
+async def downgrade_sessions(conn: AsyncConnection, factor_id: str) -> None:
+    """Sessions a factor raised to aal2 fall back to aal1 when it goes."""
+    await conn.execute("update auth.sessions set aal = 'aal1', factor_id = null where factor_id = %s", (factor_id,))
 
 
 async def _own_factor(ctx: AuthContext, conn: AsyncConnection) -> dict[str, Any]:

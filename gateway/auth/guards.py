@@ -20,7 +20,7 @@ def is_uuid(value: Any) -> bool:
     return value is not None
 
 
-def _verified_claims(ctx: AuthContext) -> dict:
+def _verified_claims(ctx: AuthContext, also_roles: tuple[str, ...] = ()) -> dict:
     token = bearer_token(ctx.request.headers)
     if token is None:
         raise AuthError(401, "no_authorization", "This endpoint requires a Bearer token")
@@ -30,8 +30,9 @@ def _verified_claims(ctx: AuthContext) -> dict:
         raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired") from None
     except InvalidToken:
         raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, signature is invalid") from None
-    # The same three roles as REST, functions and realtime: a token naming any other role is refused everywhere.
-    if not is_api_role(claims.get("role")):
+    # The same three roles as REST, functions and realtime: a token naming any other role is refused everywhere,
+    # but for the admin roles on the admin API.
+    if not is_api_role(claims.get("role")) and claims.get("role") not in also_roles:
         raise forbidden("bad_jwt", "invalid JWT: the role claim must be anon, authenticated or service_role")
     return claims
 
@@ -62,8 +63,10 @@ async def require_user(ctx: AuthContext) -> None:
 
 
 async def require_admin(ctx: AuthContext) -> None:
-    claims = _verified_claims(ctx)
-    if claims.get("role") != "service_role":
+    """GoTrue's admin check: the token's role is one of JWT_ADMIN_ROLES (service_role and supabase_admin)."""
+    admin_roles = ctx.settings.jwt_admin_roles
+    claims = _verified_claims(ctx, admin_roles)
+    if claims.get("role") not in admin_roles:
         raise forbidden("not_admin", "User not allowed")
     ctx.claims = claims
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.auth.errors import validation_failed
+from gateway.auth.errors import AuthError, validation_failed
 
 DEFAULT_PER_PAGE = 50
 MAX_PER_PAGE = 1000
+UINT64_MAX = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -35,8 +37,16 @@ class Page:
 
 
 def _positive_int(value: str | None, default: int) -> int:
-    try:
-        number = int(value) if value else default
-    except ValueError:
-        raise validation_failed("page and per_page must be whole numbers") from None
-    return number if number > 0 else default
+    """Go's strconv.ParseUint, as GoTrue parses the numbers, and its error in GoTrue's message; 0 means the default."""
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise _bad_number(value, "invalid syntax")
+    if int(value) > UINT64_MAX:
+        raise _bad_number(value, "value out of range")
+    return int(value) or default
+
+
+def _bad_number(value: str, reason: str) -> AuthError:
+    quoted = json.dumps(value, ensure_ascii=False)
+    return validation_failed(f"Bad Pagination Parameters: strconv.ParseUint: parsing {quoted}: {reason}")

@@ -10,7 +10,8 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from gateway.auth import admin, audit, factors, logout, meta, reauthenticate, recover, signup, token, user, verify
+from gateway.auth import (admin, admin_factors, audit, disabled, factors, invite, logout, meta, reauthenticate, recover,
+                          signup, token, user, verify)
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
@@ -50,6 +51,11 @@ ROUTES = (
     Route("GET", "/user", user.handle_get, guard=require_user),
     Route("PUT", "/user", user.handle_put, guard=require_user),
     Route("GET", "/reauthenticate", reauthenticate.handle, guard=require_user),
+    Route("GET", "/user/identities/authorize", disabled.manual_linking, guard=require_user),
+    Route("DELETE", "/user/identities/{identity_id}", disabled.manual_linking, guard=require_user),
+    Route("POST", "/sso", disabled.saml),
+    Route("GET", "/sso/saml/metadata", disabled.saml),
+    Route("POST", "/sso/saml/acs", disabled.saml),
     Route("POST", "/factors", factors.enroll, guard=require_user, limit="mfa"),
     Route("POST", "/factors/{factor_id}/challenge", factors.challenge, guard=require_user, limit="mfa"),
     Route("POST", "/factors/{factor_id}/verify", factors.verify, guard=require_user, limit="mfa"),
@@ -59,7 +65,10 @@ ROUTES = (
     Route("GET", "/admin/users/{user_id}", admin.get, guard=require_admin),
     Route("PUT", "/admin/users/{user_id}", admin.update, guard=require_admin),
     Route("DELETE", "/admin/users/{user_id}", admin.delete, guard=require_admin),
+    Route("GET", "/admin/users/{user_id}/factors", admin_factors.list_factors, guard=require_admin),
+    Route("DELETE", "/admin/users/{user_id}/factors/{factor_id}", admin_factors.delete_factor, guard=require_admin),
     Route("POST", "/admin/generate_link", admin.generate_link, guard=require_admin),
+    Route("POST", "/invite", invite.handle, guard=require_admin),
     Route("GET", "/admin/audit", audit.list_entries, guard=require_admin),
 )
 

@@ -1,11 +1,11 @@
-"""POST /token: the password, refresh_token and pkce grants."""
+"""POST /token: the password, refresh_token and pkce grants (id_token and web3 answer as disabled)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.auth import audit, pkce
+from gateway.auth import audit, disabled, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import bad_request, validation_failed
 from gateway.auth.hooks.points import password_verification_attempt
@@ -31,7 +31,7 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
     grant_type = ctx.query.get("grant_type", "")
     grant = GRANTS.get(grant_type)
     if grant is None:
-        raise validation_failed(f"unsupported_grant_type: {grant_type!r} is not supported")
+        raise bad_request("invalid_credentials", "unsupported_grant_type")
     return await grant(ctx)
 
 
@@ -75,4 +75,5 @@ async def pkce_grant(ctx: AuthContext) -> dict[str, Any]:
         return await start_session(ctx, conn, user_id, method, action="login", traits={"provider_type": "email"})
 
 
-GRANTS = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant}
+GRANTS = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant,
+          "id_token": disabled.id_token_grant, "web3": disabled.web3_grant}

@@ -9,6 +9,10 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
+# GoTrue's factor object, of the row `f` of auth.mfa_factors.
+FACTOR_JSON = """jsonb_build_object(
+        'id', f.id, 'friendly_name', coalesce(f.friendly_name, ''), 'factor_type', f.factor_type,
+        'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at)"""
 # GoTrue's user object, built by PostgreSQL in one statement (identities and factors included).
 USER_JSON = """
     jsonb_build_object(
@@ -26,15 +30,11 @@ USER_JSON = """
                 'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at, 'updated_at', i.updated_at)
                 order by i.created_at)
             from auth.identities i where i.user_id = u.id), '[]'::jsonb),
-        'factors', (
-            select jsonb_agg(jsonb_build_object(
-                'id', f.id, 'friendly_name', coalesce(f.friendly_name, ''), 'factor_type', f.factor_type,
-                'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at)
-                order by f.created_at)
-            from auth.mfa_factors f where f.user_id = u.id),
+        'factors', (select jsonb_agg(""" + FACTOR_JSON + """ order by f.created_at)
+                    from auth.mfa_factors f where f.user_id = u.id),
         'created_at', u.created_at, 'updated_at', u.updated_at,
         'banned_until', u.banned_until, 'is_anonymous', u.is_anonymous
-    )
+    ) || case when u.invited_at is null then '{}'::jsonb else jsonb_build_object('invited_at', u.invited_at) end
 """
 
 

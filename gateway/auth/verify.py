@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote_plus, urlencode
@@ -11,8 +12,8 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
 from gateway.auth import email_change, pkce
-from gateway.auth.context import AuthContext, text_field
-from gateway.auth.errors import AuthError, forbidden, validation_failed
+from gateway.auth.context import AuthContext, check_email, text_field
+from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect, token_hash
 from gateway.auth.sessions import start_session
 from gateway.auth.users import is_banned, mark_email_confirmed
@@ -29,6 +30,7 @@ VERIFY_TYPES: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
     "email_change": (EMAIL_CHANGE_COLUMNS, "email_change"),
     "email": ((("confirmation_token", "confirmation_sent_at"), ("recovery_token", "recovery_sent_at")), "otp"),
 }
+E164 = re.compile(r"[1-9]\d{1,14}")
 EXPIRED = "Token has expired or is invalid"
 LINK_EXPIRED = "Email link is invalid or has expired"
 # GoTrue's error parameter for a failed link, by HTTP status.
@@ -52,12 +54,42 @@ class VerifyParams:
     email: str
     code: str
     redirect_to: str
+    phone: str = ""
 
-    def validate(self) -> None:
+    def validate_get(self) -> None:
+        """GET /verify carries the hash as `token`; GoTrue's checks and messages, in its order."""
+        if not self.type:
+            raise validation_failed("Verify requires a verification type")
+        if not self.token_hash:
+            raise validation_failed("Verify requires a token or a token hash")
+        self._check_hash_type()
+
+    def validate_post(self, body_redirect_to: str) -> None:
+        if not self.type:
+            raise validation_failed("Verify requires a verification type")
+        if bool(self.code) == bool(self.token_hash):
+            raise validation_failed("Verify requires either a token or a token hash")
+        if self.token_hash:
+            if self.email or self.phone or body_redirect_to:
+                raise validation_failed("Only the token_hash and type should be provided")
+            self._check_hash_type()
+            return
+        if self.phone and not self.email:
+            if not E164.fullmatch(self.phone.removeprefix("+").replace(" ", "")):
+                raise validation_failed("Invalid phone number format (E.164 required)")
+            raise self.expired()  # no user signs in by phone here, so no phone code is valid
+        if not self.email or self.phone:
+            raise validation_failed("Only an email address or phone number should be provided on verify")
+        try:
+            self.email = check_email(self.email)
+        except AuthError:
+            raise unprocessable("validation_failed", "Invalid email format") from None
         if self.type not in VERIFY_TYPES:
-            raise validation_failed(f"Verify requires a verification type, one of {', '.join(VERIFY_TYPES)}")
-        if not self.token_hash and not (self.email and self.code):
-            raise validation_failed("Verify requires either a token hash, or an email and a token")
+            raise self.expired()  # GoTrue looks the code up and finds no column of that type holding it
+
+    def _check_hash_type(self) -> None:
+        if self.type not in VERIFY_TYPES:
+            raise validation_failed("Invalid email verification type")
 
     def expired(self) -> AuthError:
         return forbidden("otp_expired", LINK_EXPIRED if self.token_hash else EXPIRED)
@@ -71,8 +103,8 @@ async def handle_get(ctx: AuthContext) -> RedirectResponse:
     redirect_to = allowed_redirect(ctx.settings, ctx.query.get("redirect_to"))
     params = VerifyParams(type=ctx.query.get("type", ""), token_hash=ctx.query.get("token", ""),
                           email="", code="", redirect_to=redirect_to)
+    params.validate_get()
     try:
-        params.validate()
         async with privileged_tx(ctx.pool) as conn:
             consumed = await _consume(ctx, conn, params)
             if consumed.awaiting_other_link:
@@ -97,10 +129,10 @@ async def handle_get(ctx: AuthContext) -> RedirectResponse:
 async def handle_post(ctx: AuthContext) -> dict[str, Any]:
     params = VerifyParams(
         type=text_field(ctx.body, "type"), token_hash=text_field(ctx.body, "token_hash"),
-        email=text_field(ctx.body, "email"), code=text_field(ctx.body, "token"),
+        email=text_field(ctx.body, "email"), code=text_field(ctx.body, "token"), phone=text_field(ctx.body, "phone"),
         redirect_to=allowed_redirect(ctx.settings, text_field(ctx.body, "redirect_to")),
     )
-    params.validate()
+    params.validate_post(text_field(ctx.body, "redirect_to"))
     async with privileged_tx(ctx.pool) as conn:
         consumed = await _consume(ctx, conn, params)
         if consumed.awaiting_other_link:

@@ -1,4 +1,4 @@
-"""The auth mails (confirmation, recovery, magic link, both email-change mails) in plain text and HTML."""
+"""The auth mails (confirmation, invite, recovery, magic link, both email-change mails) in plain text and HTML."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ TEMPLATES = {
                        "Follow this link to confirm your email address:", "Confirm your email"),
     "recovery": Template("Reset your password", "Reset your password",
                          "Follow this link to reset the password for your account:", "Reset password"),
+    "invite": Template("You have been invited", "You have been invited",
+                       "You have been invited to create a user. Follow this link to accept the invite:",
+                       "Accept the invite"),
     "magiclink": Template("Your sign-in link", "Your sign-in link",
                           "Follow this link to sign in:", "Sign in"),
     "email_change": Template("Confirm Email Change", "Confirm email change",

@@ -97,10 +97,10 @@ class Broker:
                        "payload": decode_user_payload(message.get("payload"))}
             sender = message.get("sender")
             for channel in self.registry.for_topic(topic):
-                if channel.id != sender or channel.broadcast_self:
+                if (channel.id != sender or channel.broadcast_self) and channel.may_read("broadcast"):
                     channel.push("broadcast", payload)
         elif kind == "presence_diff":
             diff = {"joins": message.get("joins") or {}, "leaves": message.get("leaves") or {}}
             for channel in self.registry.for_topic(topic):
-                if channel.presence_enabled:
+                if channel.presence_enabled and channel.may_read("presence"):
                     channel.push("presence_diff", diff)

@@ -6,11 +6,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gateway.realtime.authoriser import Identity
+from gateway.realtime.authorization import Policies
 from gateway.realtime.frames import Frame
 from gateway.realtime.states import ChannelState, StateMachine, channel_machine
 from gateway.realtime.subscriptions import PostgresSubscription
 
 TOPIC_PREFIX = "realtime:"
+
+
+def bus_topic(sub_topic: str, private: bool) -> str:
+    """Private and public channels of one name are distinct (as Realtime's tenant topics): neither hears the other."""
+    return f"{'private' if private else 'public'}:{sub_topic}"
 
 
 @dataclass(eq=False)
@@ -25,12 +31,22 @@ class ChannelSession:
     presence_key: str
     presence_enabled: bool
     send: Callable[[Frame], None]
+    private: bool = False
+    # Private channels only: what the token may do there, decided by realtime.messages' policies.
+    policies: Policies | None = None
     machine: StateMachine[ChannelState] = field(default_factory=channel_machine)
     presence_ref: str | None = None
 
     @property
     def sub_topic(self) -> str:
         return self.topic.removeprefix(TOPIC_PREFIX)
+
+    @property
+    def bus_topic(self) -> str:
+        return bus_topic(self.sub_topic, self.private)
+
+    def may_read(self, extension: str) -> bool:
+        return self.policies is None or self.policies.can_read(extension)
 
     @property
     def joined(self) -> bool:
@@ -47,27 +63,27 @@ class ChannelSession:
 
 
 class ChannelRegistry:
-    """Joined channels of this process, by sub-topic, and those with postgres_changes subscriptions."""
+    """Joined channels of this process, by bus topic, and those with postgres_changes subscriptions."""
 
     def __init__(self) -> None:
         self._by_topic: dict[str, set[ChannelSession]] = {}
         self._with_changes: set[ChannelSession] = set()
 
     def add(self, channel: ChannelSession) -> None:
-        self._by_topic.setdefault(channel.sub_topic, set()).add(channel)
+        self._by_topic.setdefault(channel.bus_topic, set()).add(channel)
         if channel.subscriptions:
             self._with_changes.add(channel)
 
     def remove(self, channel: ChannelSession) -> None:
-        members = self._by_topic.get(channel.sub_topic)
+        members = self._by_topic.get(channel.bus_topic)
         if members is not None:
             members.discard(channel)
             if not members:
-                del self._by_topic[channel.sub_topic]
+                del self._by_topic[channel.bus_topic]
         self._with_changes.discard(channel)
 
-    def for_topic(self, sub_topic: str) -> list[ChannelSession]:
-        return [c for c in self._by_topic.get(sub_topic, ()) if c.joined]
+    def for_topic(self, topic: str) -> list[ChannelSession]:
+        return [c for c in self._by_topic.get(topic, ()) if c.joined]
 
     def change_listeners(self) -> list[ChannelSession]:
         return [c for c in self._with_changes if c.joined]

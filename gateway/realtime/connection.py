@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket
 from gateway.db_health import connection_lost
 from gateway.realtime.authoriser import AuthError, Identity, identify
 from gateway.realtime.broker import DATABASE_UNREACHABLE
+from gateway.realtime.authorization import BROADCAST, PRESENCE, Policies, unauthorized_read
 from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
 from gateway.realtime.frames import NUL_REASON, Frame, FrameError, Serializer, contains_nul
 from gateway.realtime.limits import RateWindow, payload_size
@@ -189,8 +190,6 @@ class Connection:
             return self._join_error(frame, "Too many joins per second")
         if len(self.channels) >= self.limits.max_channels:
             return self._join_error(frame, "Too many channels")
-        if config.get("private"):
-            return self._join_error(frame, "Private channels are not supported by this server; use a public channel")
         if not self.service.database_reachable:
             # The client joins again after a while (its rejoin timer), as with Realtime.
             return self._join_error(frame, DATABASE_UNREACHABLE)
@@ -206,15 +205,21 @@ class Connection:
             id=f"{self.service.node_id}:{next(_channel_ids)}", topic=frame.topic, join_ref=frame.join_ref or frame.ref,
             identity=identity, subscriptions=subscriptions, broadcast_self=bool(broadcast.get("self")),
             broadcast_ack=bool(broadcast.get("ack")), presence_key=str(presence.get("key") or uuid.uuid4()),
-            presence_enabled=presence.get("enabled", True) is not False, send=self.send)
+            presence_enabled=presence.get("enabled", True) is not False, send=self.send,
+            private=config.get("private") is True)
+        if channel.private:
+            read = await self._read_policies(channel, identity)
+            if not any(read.values()):
+                return self._join_error(frame, unauthorized_read(channel.sub_topic))
+            channel.policies = Policies(read=read)
         self.channels[frame.topic] = channel
         self.service.registry.add(channel)
         channel.reply(frame.ref, "ok", {"postgres_changes": [s.reply() for s in subscriptions]})
         channel.machine.to(ChannelState.JOINED)
         if subscriptions:
             channel.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
-        if channel.presence_enabled:
-            channel.push("presence_state", await self.service.presence.state(channel.sub_topic))
+        if channel.presence_enabled and channel.may_read(PRESENCE):
+            channel.push("presence_state", await self.service.presence.state(channel.bus_topic))
 
     async def _leave(self, channel: ChannelSession) -> None:
         channel.push("phx_close", {})
@@ -231,7 +236,7 @@ class Connection:
         if not channel.machine.is_(ChannelState.CLOSED):
             channel.machine.to(ChannelState.CLOSED)
         try:
-            await self.service.presence.untrack(channel.sub_topic, channel.presence_ref)
+            await self.service.presence.untrack(channel.bus_topic, channel.presence_ref)
         except Exception as exc:
             if not connection_lost(exc):  # while the database is away, its node's presences are cleared later
                 log.exception("realtime.untrack_failed")
@@ -240,9 +245,35 @@ class Connection:
         if not isinstance(token, str) or token == channel.identity.token:
             return
         try:
-            channel.identity = identify(self.service.keys, token)
+            identity = identify(self.service.keys, token)
         except AuthError as exc:
             await self._shutdown(channel, str(exc))
+            return
+        if channel.policies is not None:
+            # The new token's rights replace the old; losing the right to read ends the channel, as in Realtime.
+            policies = Policies(read=await self._read_policies(channel, identity))
+            if channel.policies.read_revoked_by(policies):
+                channel.identity = identity
+                await self._shutdown(channel, "You no longer have permission to read from this Channel topic: "
+                                     + channel.sub_topic)
+                return
+            channel.policies = policies
+        channel.identity = identity
+
+    async def _read_policies(self, channel: ChannelSession, identity: Identity) -> dict[str, bool]:
+        extensions = [BROADCAST, PRESENCE] if channel.presence_enabled else [BROADCAST]
+        return await self.service.channel_auth.read(identity.role, identity.claims, channel.sub_topic, extensions)
+
+    async def _may_write(self, channel: ChannelSession, extension: str) -> bool:
+        """Public channels: anyone joined. Private: the INSERT policy, checked once per token (as Realtime caches)."""
+        policies = channel.policies
+        if policies is None:
+            return True
+        if extension not in policies.write:
+            identity = channel.identity
+            policies.write.update(await self.service.channel_auth.write(
+                identity.role, identity.claims, channel.sub_topic, [extension]))
+        return policies.write[extension]
 
     def _too_big(self, channel: ChannelSession, ref: str | None, value: Any) -> bool:
         if payload_size(value) <= self.limits.max_payload_bytes:
@@ -254,7 +285,9 @@ class Connection:
         event = payload.get("event")
         if not isinstance(event, str) or self._too_big(channel, ref, payload.get("payload")):
             return
-        await self.service.bus.broadcast(channel.sub_topic, event, payload.get("payload"), sender=channel.id)
+        if not await self._may_write(channel, BROADCAST):
+            return  # Realtime drops it without a reply, even when acks were asked for
+        await self.service.bus.broadcast(channel.bus_topic, event, payload.get("payload"), sender=channel.id)
         if channel.broadcast_ack:
             channel.reply(ref, "ok", {})
 
@@ -264,12 +297,24 @@ class Connection:
             meta = payload.get("payload") if isinstance(payload.get("payload"), dict) else {}
             if self._too_big(channel, ref, meta):
                 return
+            if not await self._may_track(channel):
+                channel.reply(ref, "error", {})
+                return
             channel.presence_ref = await self.service.presence.track(
-                channel.sub_topic, channel.presence_key, meta, channel.presence_ref)
+                channel.bus_topic, channel.presence_key, meta, channel.presence_ref)
         elif event == "untrack":
-            await self.service.presence.untrack(channel.sub_topic, channel.presence_ref)
+            await self.service.presence.untrack(channel.bus_topic, channel.presence_ref)
             channel.presence_ref = None
         else:
             channel.reply(ref, "error", {"reason": "presence event must be track or untrack"})
             return
         channel.reply(ref, "ok", {})
+
+    async def _may_track(self, channel: ChannelSession) -> bool:
+        policies = channel.policies
+        if policies is not None and PRESENCE not in policies.read:
+            # Presence was off at join, so its read right was not asked then; Realtime asks before the first track.
+            identity = channel.identity
+            policies.read.update(await self.service.channel_auth.read(
+                identity.role, identity.claims, channel.sub_topic, [PRESENCE]))
+        return await self._may_write(channel, PRESENCE)

@@ -7,9 +7,11 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from gateway.claims import resolve_caller
+from gateway.claims import Caller, resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
 from gateway.realtime.authoriser import AuthError, identify
+from gateway.realtime.authorization import BROADCAST
+from gateway.realtime.channels import bus_topic
 from gateway.realtime.connection import Connection
 from gateway.realtime.frames import NUL_REASON, contains_nul, serializer_for
 from gateway.realtime.limits import Limits, payload_size
@@ -54,21 +56,32 @@ def _too_large(service: RealtimeService) -> JSONResponse:
     return _error(413, f"Payload too large: the limit is {service.limits.max_payload_bytes} bytes")
 
 
-async def _authorise(request: Request) -> JSONResponse | None:
+def _caller(request: Request) -> Caller | JSONResponse:
     try:
-        resolve_caller(request.app.state.keys, request.headers)
+        return resolve_caller(request.app.state.keys, request.headers)
     except ExpiredToken:
         return _error(401, "JWT expired")
     except InvalidToken:
         return _error(401, "Invalid JWT")
-    return None
+
+
+async def _send(service: RealtimeService, caller: Caller, messages: list[tuple[str, str, Any, bool]]) -> None:
+    """Public messages go out; private ones only to topics the caller's INSERT policy on realtime.messages allows
+    (checked once per topic), the rest are dropped silently as Realtime does."""
+    allowed: dict[str, bool] = {}
+    for topic, event, payload, private in messages:
+        if private and topic not in allowed:
+            allowed[topic] = (await service.channel_auth.write(caller.role, caller.claims, topic, [BROADCAST]))[BROADCAST]
+        if not private or allowed[topic]:
+            await service.bus.broadcast(bus_topic(topic, private), event, payload)
 
 
 @router.post("/api/broadcast")
 async def broadcast(request: Request) -> Response:
     """`{messages: [{topic, event, payload}]}` → 202, every message checked before any is sent."""
-    if (denied := await _authorise(request)) is not None:
-        return denied
+    caller = _caller(request)
+    if isinstance(caller, JSONResponse):
+        return caller
     service: RealtimeService = request.app.state.realtime
     try:
         body = await request.json()
@@ -77,31 +90,27 @@ async def broadcast(request: Request) -> Response:
     messages = body.get("messages") if isinstance(body, dict) else None
     if not isinstance(messages, list) or not messages:
         return _error(422, "`messages` must be a non-empty list")
-    checked: list[tuple[str, str, Any]] = []
+    checked: list[tuple[str, str, Any, bool]] = []
     for message in messages:
         if not isinstance(message, dict) or not isinstance(message.get("topic"), str) \
                 or not isinstance(message.get("event"), str) or not message["topic"]:
             return _error(422, "each message needs a `topic` and an `event`")
-        if message.get("private"):
-            return _error(422, "Private channels are not supported by this server")
         payload = message.get("payload", {})
         if contains_nul(message["topic"], message["event"], payload):
             return _error(400, NUL_REASON)
         if payload_size(payload) > service.limits.max_payload_bytes:
             return _too_large(service)
-        checked.append((message["topic"], message["event"], payload))
-    for topic, event, payload in checked:
-        await service.bus.broadcast(topic, event, payload)
+        checked.append((message["topic"], message["event"], payload, message.get("private") is True))
+    await _send(service, caller, checked)
     return Response(status_code=202)
 
 
 @router.post("/api/broadcast/{topic}/events/{event}")
 async def broadcast_one(topic: str, event: str, request: Request) -> Response:
     """realtime-js `channel.httpSend(event, payload)`: the body is the payload (JSON, or bytes)."""
-    if (denied := await _authorise(request)) is not None:
-        return denied
-    if request.query_params.get("private") == "true":
-        return _error(422, "Private channels are not supported by this server")
+    caller = _caller(request)
+    if isinstance(caller, JSONResponse):
+        return caller
     raw = await request.body()
     if request.headers.get("content-type", "").startswith("application/octet-stream"):
         payload: Any = raw
@@ -115,5 +124,5 @@ async def broadcast_one(topic: str, event: str, request: Request) -> Response:
     service: RealtimeService = request.app.state.realtime
     if payload_size(payload) > service.limits.max_payload_bytes:
         return _too_large(service)
-    await service.bus.broadcast(topic, event, payload)
+    await _send(service, caller, [(topic, event, payload, request.query_params.get("private") == "true")])
     return Response(status_code=202)

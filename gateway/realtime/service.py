@@ -9,6 +9,7 @@ import secrets
 from gateway.db_health import ResilientPool, connection_lost
 from gateway.keys import JwtKeys
 from gateway.realtime.authoriser import Authoriser
+from gateway.realtime.authorization import ChannelAuthorizer
 from gateway.realtime.broker import Broker
 from gateway.realtime.bus import Bus
 from gateway.realtime.changes import TableCatalog
@@ -29,6 +30,7 @@ class RealtimeService:
         self.registry = ChannelRegistry()
         self.bus = Bus(pool)
         self.presence = PresenceStore(pool, self.node_id)
+        self.channel_auth = ChannelAuthorizer(pool)
         self.broker = Broker(self.registry, Authoriser(pool), TableCatalog(pool))
         self.listener = Listener(database_url, pool, self.broker.handle, on_lost=self.broker.changes_stopped,
                                  on_resumed=self.broker.changes_resumed)
