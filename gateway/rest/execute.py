@@ -66,7 +66,7 @@ def _check(req: ApiRequest, action: Action, result: Result) -> None:
     if action.media.kind == "object" and result.page != 1 and not action.void:
         raise errors.singular(result.page)
     limit = req.prefer.max_affected
-    if action.kind == "mutate" and req.prefer.handling == "strict" and limit is not None and result.page > limit:
+    if action.kind != "read" and req.prefer.handling == "strict" and limit is not None and result.page > limit:
         raise errors.max_affected(result.page, limit)
 
 

@@ -397,9 +397,10 @@ def call_scalar_table(function: Function) -> Table:
 
 def _call_arguments(builder: Builder, call: CallPlan) -> tuple[sql.Composable, sql.Composable]:
     """Named arguments read from one JSON object with json_to_record, so JSON arrays become SQL arrays (PostgREST)."""
-    if call.single_json_arg:
+    if call.whole_body is not None:
         arg = call.function.inputs[0]
-        return builder.bind(json.dumps(call.args), arg.type.replace('"', "")), sql.SQL("(SELECT) AS pgrst_args,")
+        cast = None if arg.type == "bytea" else arg.type.replace('"', "")
+        return builder.bind(call.whole_body, cast), sql.SQL("(SELECT) AS pgrst_args,")
     inputs = [a for a in call.function.inputs if a.name in call.args]
     if not inputs:
         return sql.SQL(""), sql.SQL("(SELECT) AS pgrst_args,")

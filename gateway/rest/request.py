@@ -53,6 +53,8 @@ class ApiRequest:
     columns: tuple[str, ...] | None = None
     on_conflict: tuple[str, ...] | None = None
     selected: bool = False  # select= was given explicitly
+    content: str = "json"  # the body's kind: json, urlencoded, csv, or for a function also text, xml, bytea
+    raw_body: bytes = b""
 
     @property
     def root(self) -> NodeOptions:
@@ -102,8 +104,17 @@ def parse_request(
         request.params = []
     _apply_range(request, method, headers.get("range"))
     if method in ("POST", "PATCH", "PUT"):
-        request.body = parse_body(body, headers.get("content-type") or "application/json")
+        content_type = headers.get("content-type") or "application/json"
+        request.content = _RAW_BODIES.get(content_type.split(";")[0].strip().lower(), "json")
+        request.raw_body = body
+        if kind != "rpc" or request.content in ("json", "urlencoded", "csv"):
+            request.body = parse_body(body, content_type)
     return request
+
+
+# Bodies a function may take whole, as its one unnamed parameter (and the other kinds a body can be).
+_RAW_BODIES = {"text/plain": "text", "text/xml": "xml", "application/octet-stream": "bytea",
+               "application/x-www-form-urlencoded": "urlencoded", "text/csv": "csv"}
 
 
 def _target(path: str) -> tuple[str, str]:

@@ -1,0 +1,112 @@
+// supabase-js against the gateway where PostgREST 14's exact behaviour matters (issue 13), on the `fid` schema of
+// tests/rest/fidelity_schema.sql. Expected values are PostgREST's own (its test suite and postgrest-js's).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+
+const { GATEWAY_URL, SERVICE_ROLE_KEY } = process.env;
+const db = createClient(GATEWAY_URL, SERVICE_ROLE_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws }, db: { schema: 'fid' },
+});
+
+function error(code, message, details = null, hint = null) {
+  return { code, details, hint, message };
+}
+
+// 1. A write's filters find the rows; they are not applied again to what it returns.
+
+test('update().eq().select() returns the rows it changed, though they no longer match the filter', async () => {
+  const added = await db.from('messages').insert({ message: 'test2', username: 'supabot', channel_id: 1 }).select('id').single();
+  const { data, error: failed, status } = await db.from('messages').update({ message: 'updated' }).eq('message', 'test2').select();
+  assert.equal(failed, null);
+  assert.equal(status, 200);
+  assert.deepEqual(data, [{ id: added.data.id, message: 'updated', username: 'supabot', channel_id: 1 }]);
+  await db.from('messages').delete().eq('id', added.data.id);
+});
+
+test('maxAffected update and delete return every row they touched', async () => {
+  await db.from('messages').insert([{ message: 'ma', username: 'supabot', channel_id: 1 }]);
+  const updated = await db.from('messages').update({ message: 'ma-updated' }).eq('message', 'ma').maxAffected(2).select();
+  assert.equal(updated.error, null);
+  assert.deepEqual(updated.data.map((r) => r.message), ['ma-updated']);
+  const deleted = await db.from('messages').delete().or('message.eq.ma-updated,message.eq.none').maxAffected(2).select('message');
+  assert.equal(deleted.error, null);
+  assert.deepEqual(deleted.data, [{ message: 'ma-updated' }]);
+  await db.from('messages').insert([1, 2, 3].map(() => ({ message: 'many', username: 'supabot', channel_id: 1 })));
+  const refused = await db.from('messages').update({ message: 'too-many' }).eq('message', 'many').maxAffected(2).select();
+  assert.deepEqual(refused.error, error('PGRST124', 'Query result exceeds max-affected preference constraint', 'The query affects 3 rows'));
+  const kept = await db.from('messages').delete().eq('message', 'many').select('id');
+  assert.equal(kept.data.length, 3);
+});
+
+// 2. Statuses of inserts, upserts and bulk writes.
+
+test('insert 201; upsert 201 when it inserts, 200 when it only merges', async () => {
+  const inserted = await db.from('tiobe').insert({ name: 'Rust', rank: 3 });
+  assert.equal(inserted.status, 201);
+  const mixed = await db.from('tiobe').upsert([{ name: 'Rust', rank: 4 }, { name: 'Go', rank: 5 }]).select();
+  assert.equal(mixed.status, 201);
+  assert.deepEqual(mixed.data, [{ name: 'Rust', rank: 4 }, { name: 'Go', rank: 5 }]);
+  const merged = await db.from('tiobe').upsert([{ name: 'Rust', rank: 6 }, { name: 'Go', rank: 7 }]).select();
+  assert.equal(merged.status, 200);
+  assert.deepEqual(merged.data, [{ name: 'Rust', rank: 6 }, { name: 'Go', rank: 7 }]);
+  const mergedMinimal = await db.from('tiobe').upsert({ name: 'Rust', rank: 8 });
+  assert.equal(mergedMinimal.status, 200);
+  const empty = await db.from('tiobe').upsert([]).select();
+  assert.equal(empty.status, 200);
+  assert.deepEqual(empty.data, []);
+  const ignored = await db.from('tiobe').upsert([{ name: 'Rust', rank: 9 }], { ignoreDuplicates: true }).select();
+  assert.equal(ignored.status, 201);
+  assert.deepEqual(ignored.data, []);
+  await db.from('tiobe').delete().in('name', ['Rust', 'Go']);
+});
+
+test('bulk upsert with columns= and missing=default: defaults fill the keys a row leaves out', async () => {
+  const created = await db.from('surrogate')
+    .upsert([{ name: 'one' }, { name: 'two', extra: 'given' }], { onConflict: 'name', defaultToNull: false })
+    .select('name, extra');
+  assert.equal(created.error, null);
+  assert.equal(created.status, 201);
+  assert.deepEqual(created.data, [{ name: 'one', extra: 'from default' }, { name: 'two', extra: 'given' }]);
+  const merged = await db.from('surrogate')
+    .upsert([{ name: 'one', extra: 'merged' }, { name: 'two' }], { onConflict: 'name', defaultToNull: false })
+    .select('name, extra');
+  assert.equal(merged.status, 200);
+  assert.deepEqual(merged.data, [{ name: 'one', extra: 'merged' }, { name: 'two', extra: 'from default' }]);
+  const bulk = await db.from('surrogate').insert([{ name: 'three' }, { name: 'four', extra: null }], { defaultToNull: false }).select('name, extra');
+  assert.equal(bulk.status, 201);
+  assert.deepEqual(bulk.data, [{ name: 'three', extra: 'from default' }, { name: 'four', extra: null }]);
+});
+
+test('upsert on a table without a key is a plain insert, resolution not applied', async () => {
+  const response = await fetch(`${GATEWAY_URL}/rest/v1/no_pk`, {
+    method: 'POST',
+    headers: {
+      apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Profile': 'fid',
+      'Content-Type': 'application/json', Prefer: 'return=representation,resolution=merge-duplicates',
+    },
+    body: JSON.stringify([{ a: '1', b: '0' }]),
+  });
+  assert.equal(response.status, 201);
+  assert.equal(response.headers.get('preference-applied'), 'return=representation');
+  assert.deepEqual(await response.json(), [{ a: '1', b: '0' }]);
+});
+
+test('PUT: 201 when it inserts, 200 when it replaces, 204 without a representation; no limit', async () => {
+  const put = (query, body, prefer) => fetch(`${GATEWAY_URL}/rest/v1/tiobe?${query}`, {
+    method: 'PUT',
+    headers: {
+      apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Profile': 'fid',
+      'Content-Type': 'application/json', ...(prefer ? { Prefer: prefer } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  assert.equal((await put('name=eq.Swift', { name: 'Swift', rank: 12 }, 'return=representation')).status, 201);
+  assert.equal((await put('name=eq.Swift', { name: 'Swift', rank: 13 }, 'return=representation')).status, 200);
+  assert.equal((await put('name=eq.Swift', { name: 'Swift', rank: 14 })).status, 204);
+  const limited = await put('name=eq.Swift&limit=1', { name: 'Swift', rank: 1 });
+  assert.equal(limited.status, 400);
+  assert.deepEqual(await limited.json(), error('PGRST114', 'limit/offset querystring parameters are not allowed for PUT'));
+  await db.from('tiobe').delete().eq('name', 'Swift');
+});
