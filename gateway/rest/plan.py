@@ -5,7 +5,6 @@ The only stage that looks names up; the SQL stage takes identifiers from the pla
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,13 +93,8 @@ def find_table(cache: SchemaCache, schema: str, name: str, role: str) -> Table:
     table = cache.table(schema, name)
     if table is None:
         visible = [t.name for (s, _), t in cache.tables.items() if s == schema and role in t.visible_to]
-        raise unknown_table(schema, name, _closest(name, visible))
+        raise unknown_table(schema, name, fuzzy.best_match(name, visible, 0.75))
     return table
-
-
-def _closest(name: str, choices: list[str]) -> str | None:
-    match = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
-    return match[0] if match else None
 
 
 def plan_node(cache: SchemaCache, role: str, table: Table, select: tuple[SelectItem, ...],

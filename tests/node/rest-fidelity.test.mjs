@@ -110,3 +110,71 @@ test('PUT: 201 when it inserts, 200 when it replaces, 204 without a representati
   assert.deepEqual(await limited.json(), error('PGRST114', 'limit/offset querystring parameters are not allowed for PUT'));
   await db.from('tiobe').delete().eq('name', 'Swift');
 });
+
+// 3. Functions overloaded on one unnamed parameter; PGRST202 and PGRST203 in PostgREST's words.
+
+test('an unnamed text parameter takes the call whatever the single value ({"": ...})', async () => {
+  assert.deepEqual((await db.rpc('poly_different_return', { '': 'test' })).data, 'foo');
+  assert.deepEqual((await db.rpc('poly_different_return', { '': true })).data, 'foo');
+  assert.deepEqual((await db.rpc('poly_unnamed_json', { '': { test: 'value' } })).data, 1);
+  assert.deepEqual((await db.rpc('poly_unnamed_jsonb', { '': { test: 'value' } })).data, 1);
+  assert.deepEqual((await db.rpc('poly_unnamed_text', { '': 'test' })).data, 1);
+  assert.deepEqual((await db.rpc('poly_no_params_or_unnamed')).data, 1);
+  assert.deepEqual((await db.rpc('poly_no_params_or_unnamed', { '': '' })).data, 'foo');
+  assert.deepEqual((await db.rpc('poly_unnamed_default', { '': 'custom text' })).data, 'foo');
+});
+
+test('the raw body goes whole to a single unnamed parameter', async () => {
+  const json = await db.rpc('echo_json', { A: 1, B: [2] });
+  assert.equal(json.error, null);
+  assert.deepEqual(json.data, { A: 1, B: [2] });
+  const text = await fetch(`${GATEWAY_URL}/rest/v1/rpc/echo_text`, {
+    method: 'POST',
+    headers: { apikey: SERVICE_ROLE_KEY, 'Content-Profile': 'fid', 'Content-Type': 'text/plain' },
+    body: 'unnamed text arg',
+  });
+  assert.equal(text.status, 200);
+  assert.equal(await text.json(), 'unnamed text arg');
+});
+
+test('an unnamed integer parameter cannot be called: PGRST202 with the closest function as hint', async () => {
+  const { error: failed, status } = await db.rpc('poly_unnamed_integer', { '': 1 });
+  assert.equal(status, 404);
+  assert.deepEqual(failed, error('PGRST202', 'Could not find the function fid.poly_unnamed_integer() in the schema cache',
+    'Searched for the function fid.poly_unnamed_integer with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    'Perhaps you meant to call the function fid.poly_unnamed_text'));
+});
+
+test('PGRST203 lists the candidates in PostgREST order (fewest parameters first, then by parameters)', async () => {
+  const hint = 'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+  const none = await db.rpc('poly_unnamed_default');
+  assert.equal(none.status, 300);
+  assert.deepEqual(none.error, error('PGRST203',
+    'Could not choose the best candidate function between: fid.poly_unnamed_default(), fid.poly_unnamed_default( => text)', null, hint));
+  const same = await db.rpc('same_args', { arg: 'value' }, { get: true });
+  assert.deepEqual(same.error, error('PGRST203',
+    'Could not choose the best candidate function between: fid.same_args(arg => integer), fid.same_args(arg => xml), fid.same_args(arg => text, num => integer)',
+    null, hint));
+});
+
+test('PGRST202 wording: parameter/parameters, without parameters, hints on the closest name or parameters', async () => {
+  const one = await db.rpc('add_them', { a: 1 }, { get: true });
+  assert.deepEqual(one.error, error('PGRST202', 'Could not find the function fid.add_them(a) in the schema cache',
+    'Searched for the function fid.add_them with parameter a, but no matches were found in the schema cache.',
+    'Perhaps you meant to call the function fid.add_them(a, b)'));
+  const far = await db.rpc('add_them', { nam: 1 }, { get: true });
+  assert.equal(far.error.hint, null);
+  const three = await db.rpc('add_them', { a: 1, b: 2, smthelse: 'x' }, { get: true });
+  assert.deepEqual(three.error, error('PGRST202', 'Could not find the function fid.add_them(a, b, smthelse) in the schema cache',
+    'Searched for the function fid.add_them with parameters a, b, smthelse, but no matches were found in the schema cache.',
+    'Perhaps you meant to call the function fid.add_them(a, b)'));
+  const posted = await db.rpc('add_them', { x: 1 });
+  assert.equal(posted.error.details,
+    'Searched for the function fid.add_them with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.');
+  const unknown = await db.rpc('add_thme', {}, { get: true });
+  assert.deepEqual(unknown.error, error('PGRST202', 'Could not find the function fid.add_thme without parameters in the schema cache',
+    'Searched for the function fid.add_thme without parameters, but no matches were found in the schema cache.',
+    'Perhaps you meant to call the function fid.add_them'));
+  const filtered = await db.rpc('add_them', { a: 1, b: 2 }, { get: true });
+  assert.equal(filtered.data, 3);
+});

@@ -107,7 +107,10 @@ def test_headers_only_gives_a_location(rest):
 def test_put_upserts_one_row_named_by_its_primary_key(rest):
     response = rest.request("PUT", "/fx_labels", params={"id": "eq.95"}, json={"id": 95, "name": "put"},
                             headers=REPRESENTATION)
-    assert response.status_code == 200 and response.json() == [{"id": 95, "name": "put"}]
+    assert response.status_code == 201 and response.json() == [{"id": 95, "name": "put"}]  # inserted
+    replaced = rest.request("PUT", "/fx_labels", params={"id": "eq.95"}, json={"id": 95, "name": "put again"},
+                            headers=REPRESENTATION)
+    assert replaced.status_code == 200 and replaced.json() == [{"id": 95, "name": "put again"}]
     mismatch = rest.request("PUT", "/fx_labels", params={"id": "eq.95"}, json={"id": 96, "name": "put"})
     assert mismatch.status_code == 400 and mismatch.json()["code"] == "PGRST115"
 
