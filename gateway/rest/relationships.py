@@ -35,8 +35,9 @@ class Relationship:
                     f"({', '.join(self.junction_source_fk.columns)}) and {self.junction_target_fk.name}"
                     f"({', '.join(self.junction_target_fk.columns)})")
         elif self.fk is not None:
-            text = (f"{self.fk.name} using {self.fk.table[1]}({', '.join(self.fk.columns)}) and "
-                    f"{self.fk.target[1]}({', '.join(self.fk.target_columns)})")
+            pairs = _column_pairs(self)
+            text = (f"{self.fk.name} using {self.source.name}({', '.join(p[0] for p in pairs)}) and "
+                    f"{self.target.name}({', '.join(p[1] for p in pairs)})")
         else:
             text = f"{self.function.schema}.{self.function.name}"
         return {"cardinality": cardinality, "embedding": f"{self.source.name} with {self.target.name}",

@@ -178,3 +178,58 @@ test('PGRST202 wording: parameter/parameters, without parameters, hints on the c
   const filtered = await db.rpc('add_them', { a: 1, b: 2 }, { get: true });
   assert.equal(filtered.data, 3);
 });
+
+// 4. Embedding: self-references, a column as the embed's name, PGRST201's details, PostgREST's aliases in errors.
+
+test('a self-referencing table embeds its children by table name and its parent by column name', async () => {
+  const children = await db.from('collections').select('*, collections(*)').eq('id', 1).single();
+  assert.equal(children.error, null);
+  assert.deepEqual(children.data, {
+    id: 1, description: 'root', parent_id: null,
+    collections: [{ id: 2, description: 'child a', parent_id: 1 }, { id: 3, description: 'child b', parent_id: 1 }],
+  });
+  const parent = await db.from('collections').select('*, parent_id(*)').eq('id', 2).single();
+  assert.equal(parent.error, null);
+  assert.deepEqual(parent.data, { id: 2, description: 'child a', parent_id: { id: 1, description: 'root', parent_id: null } });
+  const hinted = await db.from('collections').select('id, collections!parent_id(id)').eq('id', 1).single();
+  assert.deepEqual(hinted.data, { id: 1, collections: [{ id: 2 }, { id: 3 }] });
+  const byConstraint = await db.from('collections').select('*, collections!collections_parent_id_fkey(*)');
+  assert.equal(byConstraint.status, 400);
+  assert.deepEqual(byConstraint.error, error('PGRST200', "Could not find a relationship between 'collections' and 'collections' in the schema cache",
+    "Searched for a foreign key relationship between 'collections' and 'collections' using the hint 'collections_parent_id_fkey' in the schema 'fid', but no matches were found."));
+});
+
+test('a foreign key column names the embed: username(*), user:username(status)', async () => {
+  const whole = await db.from('user_profiles').select('username(*)').eq('id', 1).single();
+  assert.equal(whole.error, null);
+  assert.deepEqual(whole.data, { username: { username: 'supabot', status: 'ONLINE' } });
+  const aliased = await db.from('user_profiles').select('user:username(status)').eq('id', 2).single();
+  assert.deepEqual(aliased.data, { user: { status: 'OFFLINE' } });
+});
+
+test('PGRST201 lists the relationships in PostgREST order and words', async () => {
+  const toOne = await db.from('best_friends').select('first_user:users(*), second_user:users(*)');
+  assert.equal(toOne.status, 300);
+  const fk = (name, column, many) => ({
+    cardinality: many ? 'one-to-many' : 'many-to-one',
+    embedding: many ? 'users with best_friends' : 'best_friends with users',
+    relationship: many ? `${name} using users(username) and best_friends(${column})`
+      : `${name} using best_friends(${column}) and users(username)`,
+  });
+  const names = ['first_user', 'second_user', 'third_wheel'];
+  assert.deepEqual(toOne.error, error('PGRST201', "Could not embed because more than one relationship was found for 'best_friends' and 'users'",
+    names.map((c) => fk(`best_friends_${c}_fkey`, c, false)),
+    "Try changing 'users' to one of the following: 'users!best_friends_first_user_fkey', 'users!best_friends_second_user_fkey', 'users!best_friends_third_wheel_fkey'. Find the desired relationship in the 'details' key."));
+  const toMany = await db.from('users').select('username, best_friends(*)');
+  assert.deepEqual(toMany.error.details, names.map((c) => fk(`best_friends_${c}_fkey`, c, true)));
+});
+
+test("errors name PostgREST's aliases: the same embed twice (42712), an embedded column (messages_1)", async () => {
+  const twice = await db.from('best_friends').select('users!first_user(*), users!second_user(*)').limit(1).single();
+  assert.equal(twice.status, 400);
+  assert.deepEqual(twice.error, error('42712', 'table name "best_friends_users_1" specified more than once'));
+  const sum = await db.from('users').select('username, messages(sum)').limit(1).single();
+  assert.deepEqual(sum.error, error('42703', 'column messages_1.sum does not exist'));
+  const root = await db.from('messages').select('message, users.count()');
+  assert.deepEqual(root.error, error('42703', 'column messages.users does not exist'));
+});
