@@ -233,3 +233,34 @@ test("errors name PostgREST's aliases: the same embed twice (42712), an embedded
   const root = await db.from('messages').select('message, users.count()');
   assert.deepEqual(root.error, error('42703', 'column messages.users does not exist'));
 });
+
+// 5. Computed relationships returning at most one row embed as an object; max-affected on a function's result.
+
+test('a computed relationship from a setof ... rows 1 function or a single composite embeds as an object', async () => {
+  const { data, error: failed } = await db.from('users')
+    .select('username, profile(id), first_message(message), all_messages(message)').eq('username', 'supabot').single();
+  assert.equal(failed, null);
+  assert.deepEqual(data, {
+    username: 'supabot', profile: { id: 1 }, first_message: { message: 'Hello World' },
+    all_messages: [{ message: 'Hello World' }, { message: 'Perfection is attained' }],
+  });
+  const none = await db.from('users').select('username, profile(id)').eq('username', 'awailas').single();
+  assert.deepEqual(none.data, { username: 'awailas', profile: null });
+});
+
+test('maxAffected applies to a function returning a set; a single value is PGRST128', async () => {
+  await db.from('users').insert([{ username: 'testuser1' }, { username: 'testuser2' }]);
+  const one = await db.rpc('set_users_offline', { name_param: 'testuser1' }).maxAffected(1).select();
+  assert.equal(one.error, null);
+  assert.deepEqual(one.data, [{ username: 'testuser1', status: 'OFFLINE' }]);
+  const many = await db.rpc('set_users_offline', { name_param: 'testuser%' }).maxAffected(1).select();
+  assert.equal(many.status, 400);
+  assert.deepEqual(many.error, error('PGRST124', 'Query result exceeds max-affected preference constraint', 'The query affects 2 rows'));
+  assert.equal(many.data, null);
+  const kept = await db.from('users').select('username, status').like('username', 'testuser%').order('username');
+  assert.deepEqual(kept.data, [{ username: 'testuser1', status: 'OFFLINE' }, { username: 'testuser2', status: 'ONLINE' }]);
+  const single = await db.rpc('count_users').maxAffected(1);
+  assert.deepEqual(single.error, error('PGRST128',
+    'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'));
+  await db.from('users').delete().like('username', 'testuser%');
+});
