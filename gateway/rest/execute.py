@@ -14,7 +14,7 @@ from gateway.claims import Caller
 from gateway.db import request_tx
 from gateway.rest import errors
 from gateway.rest.actions import Action
-from gateway.rest.query import count_of
+from gateway.rest.query import count_of, explain
 from gateway.rest.request import ApiRequest
 
 
@@ -84,8 +84,7 @@ async def _estimate(conn: psycopg.AsyncConnection, action: Action, mode: str, ma
 
 async def _explain(conn: psycopg.AsyncConnection, action: Action) -> Result:
     text = action.media.plan_format == "text"
-    explain = psycopg.sql.SQL("EXPLAIN (FORMAT {}) {}").format(psycopg.sql.SQL("TEXT" if text else "JSON"),
-                                                               action.statement.query)
-    rows = await (await conn.execute(explain, action.statement.params)).fetchall()
+    rows = await (await conn.execute(explain(action.media, action.statement.query),
+                                     action.statement.params)).fetchall()
     body = "\n".join(r[0] for r in rows) if text else json.dumps(rows[0][0])
     return Result(None, 1, body, None)

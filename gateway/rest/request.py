@@ -23,7 +23,7 @@ from gateway.rest.errors import (
     bad_schema,
     not_acceptable,
 )
-from gateway.rest.types import MediaType, NodeOptions, Preferences, SelectItem
+from gateway.rest.types import PLAN_OPTIONS, MediaType, NodeOptions, Preferences, SelectItem
 
 # The last dotted part of a key that addresses a level of the tree (`order`, `fx_tickets.limit`, `not.or`, ...).
 NODE_OPTIONS = frozenset({"order", "limit", "offset", "or", "and"})
@@ -174,8 +174,11 @@ def parse_accept(header: str, kind: str, plans_enabled: bool = False) -> MediaTy
             return MediaType("csv")
         if media.startswith("application/vnd.pgrst.plan") and plans_enabled:
             for_match = re.search(r'for="?([^";]+)"?', params)
-            return MediaType("plan", plan_format="text" if media.endswith("+text") else "json",
-                             plan_for=for_match.group(1) if for_match else "application/json")
+            options_match = re.search(r'options=([a-z|]+)', params)
+            wanted = set(options_match.group(1).split("|")) if options_match else set()
+            return MediaType("plan", plan_format="json" if media.endswith("+json") else "text",
+                             plan_for=for_match.group(1) if for_match else "application/json",
+                             plan_options=tuple(o for o in PLAN_OPTIONS if o in wanted))
     raise not_acceptable(header)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from urllib.parse import quote
 
 from starlette.responses import Response
@@ -37,11 +35,11 @@ def respond(req: ApiRequest, action: Action, result: Result) -> Response:
     if action.applied:
         headers["Preference-Applied"] = ", ".join(action.applied)
     if action.media.kind == "plan":
-        media = f"application/vnd.pgrst.plan+{action.media.plan_format}; for=\"{action.media.plan_for}\"; charset=utf-8"
-        return Response(result.body, 200, headers, media_type=media)
+        return Response(result.body, 200, headers, media_type=f"{action.media.plan_media}; charset=utf-8")
     body = result.body
     if action.media.kind == "csv":
-        body = _csv_header(action.labels) + ("\n" + body if body else "")
+        # PostgREST's: the first row's keys unquoted (none without rows), a newline, then the rows.
+        body = (",".join(action.labels) if result.page else "") + "\n" + body
     if action.kind == "mutate":
         status = _mutation_status(req, action, result)
         # PostgREST gives an insert no row range ("*/*"), updates and deletes the rows they touched.
@@ -81,9 +79,3 @@ def _mutation_status(req: ApiRequest, action: Action, result: Result) -> int:
     if not representation:
         return 204
     return (201 if inserted else 200) if req.method == "PUT" else 200
-
-
-def _csv_header(labels: list[str]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(labels)
-    return out.getvalue()

@@ -119,3 +119,13 @@ class MediaType:
     strip_nulls: bool = False
     plan_format: str = "json"  # json | text
     plan_for: str = "application/json"
+    plan_options: tuple[str, ...] = ()  # of PLAN_OPTIONS, in that order
+
+    @property
+    def plan_media(self) -> str:
+        """The Content-Type of a plan, as PostgREST spells it."""
+        options = f"; options={'|'.join(self.plan_options)}" if self.plan_options else ""
+        return f'application/vnd.pgrst.plan+{self.plan_format}; for="{self.plan_for}"{options}'
+
+
+PLAN_OPTIONS = ("analyze", "verbose", "settings", "buffers", "wal")

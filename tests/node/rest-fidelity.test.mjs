@@ -264,3 +264,37 @@ test('maxAffected applies to a function returning a set; a single value is PGRST
     'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'));
   await db.from('users').delete().like('username', 'testuser%');
 });
+
+// 6. CSV as PostgREST writes it; explain with options.
+
+test('csv() quotes only the fields that need it, as PostgreSQL writes a record', async () => {
+  const { data, error: failed } = await db.from('csv_cells').select('id, plain, tricky, n, tags').order('id').csv();
+  assert.equal(failed, null);
+  assert.equal(data, [
+    'id,plain,tricky,n,tags',
+    '1,plain,"has,comma",1.5,"{a,b}"',
+    '2,"two words","has ""quote""",,{}',
+    '3,"","line\nbreak",-2,',
+  ].join('\n'));
+  const none = await db.from('csv_cells').select('id').eq('id', 99).csv();
+  assert.equal(none.data, '\n');
+});
+
+test('explain() as text, and with options=verbose|settings as JSON', async () => {
+  const text = await db.from('users').select().explain();
+  assert.equal(text.error, null);
+  assert.match(text.data, /^Aggregate {2}\(cost=/);
+  const response = await fetch(`${GATEWAY_URL}/rest/v1/users?select=username`, {
+    headers: {
+      apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Accept-Profile': 'fid',
+      Accept: 'application/vnd.pgrst.plan+json; for="application/json"; options=settings|verbose;',
+    },
+  });
+  assert.equal(response.headers.get('content-type'),
+    'application/vnd.pgrst.plan+json; for="application/json"; options=verbose|settings; charset=utf-8');
+  const verbose = await db.from('users').select('username').explain({ verbose: true, settings: true, format: 'json' });
+  assert.equal(verbose.error, null);
+  assert.equal(verbose.data.length, 1);
+  assert.ok(Array.isArray(verbose.data[0].Plan.Output), JSON.stringify(verbose.data[0].Plan));
+  assert.match(verbose.data[0].Settings.search_path, /"fid"/);
+});
