@@ -50,7 +50,10 @@ def _capped(node: plan.PNode, max_rows: int | None) -> None:
 
 READ_PREFERENCES = frozenset({"count", "handling", "tx", "params"})
 CALL_PREFERENCES = READ_PREFERENCES | {"max-affected"}
-WRITE_PREFERENCES = frozenset({"return", "count", "missing", "handling", "tx", "max-affected"})
+# What each kind of request honours, as PostgREST's responsePreferences.
+INSERT_PREFERENCES = frozenset({"return", "count", "missing", "handling", "tx"})
+UPDATE_PREFERENCES = INSERT_PREFERENCES | {"max-affected"}
+DELETE_PREFERENCES = UPDATE_PREFERENCES - {"missing"}
 
 
 def _applied(req: api.ApiRequest, honoured: frozenset[str]) -> tuple[str, ...]:
@@ -102,7 +105,7 @@ def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
     merges = upsert == "merge-duplicates"
     statement = mutate.mutation_statement(builder, table, mutation, node, req.media,
                                           location=req.prefer.return_ == "headers-only", merges=merges)
-    honoured = WRITE_PREFERENCES | ({"resolution"} if upsert and req.method == "POST" else set())
+    honoured = INSERT_PREFERENCES | ({"resolution"} if upsert and req.method == "POST" else set())
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
                   applied=_applied(req, honoured), merges=merges)
 
@@ -135,7 +138,7 @@ def _update(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
         mutation = mutate.update_sql(builder, table, row, columns, conditions)
         statement = mutate.mutation_statement(builder, table, mutation, node, req.media, location=False)
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, WRITE_PREFERENCES))
+                  applied=_applied(req, UPDATE_PREFERENCES))
 
 
 def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:
@@ -145,7 +148,7 @@ def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
     statement = mutate.mutation_statement(builder, table, mutate.delete_sql(builder, table, conditions), node,
                                           req.media, location=False)
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, WRITE_PREFERENCES))
+                  applied=_applied(req, DELETE_PREFERENCES))
 
 
 def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> Action:

@@ -105,10 +105,11 @@ class Preferences:
     params: str | None = None  # single-object
 
     def applied(self) -> list[str]:
+        """In PostgREST's Preference-Applied order; max-affected only counts with handling=strict."""
         pairs = [
-            ("return", self.return_), ("count", self.count), ("resolution", self.resolution),
-            ("missing", self.missing), ("handling", self.handling), ("tx", self.tx),
-            ("max-affected", self.max_affected), ("params", self.params),
+            ("resolution", self.resolution), ("missing", self.missing), ("return", self.return_),
+            ("count", self.count), ("tx", self.tx), ("handling", self.handling),
+            ("max-affected", self.max_affected if self.handling == "strict" else None), ("params", self.params),
         ]
         return [f"{name}={value}" for name, value in pairs if value is not None]
 

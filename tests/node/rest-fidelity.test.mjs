@@ -93,6 +93,24 @@ test('upsert on a table without a key is a plain insert, resolution not applied'
   assert.deepEqual(await response.json(), [{ a: '1', b: '0' }]);
 });
 
+test('Preference-Applied names what each write honoured, in PostgREST order', async () => {
+  const write = (method, path, prefer, body) => fetch(`${GATEWAY_URL}/rest/v1/${path}`, {
+    method,
+    headers: {
+      apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Profile': 'fid',
+      'Content-Type': 'application/json', Prefer: prefer,
+    },
+    body: body && JSON.stringify(body),
+  });
+  const upsert = await write('POST', 'surrogate?columns=name,extra&on_conflict=name',
+    'return=representation, resolution=merge-duplicates, missing=default, max-affected=5', [{ name: 'pa' }]);
+  assert.equal(upsert.status, 201);
+  assert.equal(upsert.headers.get('preference-applied'), 'resolution=merge-duplicates, missing=default, return=representation');
+  const removed = await write('DELETE', 'surrogate?name=eq.pa', 'return=minimal, handling=strict, max-affected=5, missing=default');
+  assert.equal(removed.status, 204);
+  assert.equal(removed.headers.get('preference-applied'), 'return=minimal, handling=strict, max-affected=5');
+});
+
 test('PUT: 201 when it inserts, 200 when it replaces, 204 without a representation; no limit', async () => {
   const put = (query, body, prefer) => fetch(`${GATEWAY_URL}/rest/v1/tiobe?${query}`, {
     method: 'PUT',
