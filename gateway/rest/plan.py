@@ -229,16 +229,17 @@ def payload_rows(body: Any) -> list[dict[str, Any]]:
         return [body]
     if isinstance(body, list) and all(isinstance(row, dict) for row in body):
         return body
-    raise bad_body("All object keys must match" if isinstance(body, list) else "Empty or invalid json",
-                   "the body must be a JSON object or an array of objects")
+    if isinstance(body, list):
+        raise bad_body("All object keys must match")
+    raise bad_body("Empty or invalid json", "the body must be a JSON object or an array of objects")
 
 
 def payload_columns(table: Table, rows: list[dict[str, Any]], columns: tuple[str, ...] | None) -> tuple[str, ...]:
     if columns is None:
-        seen: dict[str, None] = {}
-        for row in rows:
-            seen.update(dict.fromkeys(row))
-        columns = tuple(seen)
+        # Without columns=, every object must have the first one's keys (PostgREST); with it, keys may differ.
+        if any(row.keys() != rows[0].keys() for row in rows):
+            raise bad_body("All object keys must match")
+        columns = tuple(rows[0]) if rows else ()
     for name in columns:
         if name not in table.columns:
             raise unknown_column(name, table.name)

@@ -316,3 +316,26 @@ test('explain() as text, and with options=verbose|settings as JSON', async () =>
   assert.ok(Array.isArray(verbose.data[0].Plan.Output), JSON.stringify(verbose.data[0].Plan));
   assert.match(verbose.data[0].Settings.search_path, /"fid"/);
 });
+
+test('a bulk insert without columns= needs the same keys in every object; with columns= the keys may differ', async () => {
+  const post = (query, body) => fetch(`${GATEWAY_URL}/rest/v1/tiobe${query}`, {
+    method: 'POST',
+    headers: {
+      apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Profile': 'fid',
+      'Content-Type': 'application/json', Prefer: 'return=representation',
+    },
+    body: JSON.stringify(body),
+  });
+  const uneven = [{ name: 'Zig' }, { name: 'Odin', rank: 40 }];
+  const refused = await post('', uneven);
+  assert.equal(refused.status, 400);
+  assert.deepEqual(await refused.json(), error('PGRST102', 'All object keys must match'));
+  const mixed = await post('', [{ name: 'Zig' }, 7]);
+  assert.deepEqual(await mixed.json(), error('PGRST102', 'All object keys must match'));
+  const accepted = await post('?columns=name,rank', uneven);
+  assert.equal(accepted.status, 201);
+  assert.deepEqual(await accepted.json(), [{ name: 'Zig', rank: null }, { name: 'Odin', rank: 40 }]);
+  const viaClient = await db.from('tiobe').insert([{ name: 'Nim' }, { name: 'Gleam', rank: 41 }]).select();
+  assert.equal(viaClient.status, 201);
+  await db.from('tiobe').delete().in('name', ['Zig', 'Odin', 'Nim', 'Gleam']);
+});

@@ -28,7 +28,9 @@ def test_bulk_insert_with_columns_and_missing_default(rest):
 
 
 def test_insert_of_an_unknown_column_is_pgrst204_and_writes_nothing(rest, db):
-    response = rest.post("/fx_labels", json=[{"id": 20, "name": "ok"}, {"id": 21, "nme": "typo"}])
+    # columns= as supabase-js sends it (without it, objects with other keys are PGRST102, as in PostgREST)
+    response = rest.post("/fx_labels", params={"columns": "id,name,nme"},
+                         json=[{"id": 20, "name": "ok"}, {"id": 21, "nme": "typo"}])
     assert response.status_code == 400 and response.json()["code"] == "PGRST204"
     assert db.execute("select count(*) from fx_labels where id in (20, 21)").fetchone()[0] == 0
 
