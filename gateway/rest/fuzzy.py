@@ -32,8 +32,12 @@ def _norm(counts: Counter[str]) -> float:
     return math.sqrt(sum(n * n for n in counts.values()))
 
 
-def best_match(value: str, choices: list[str], min_score: float = 0.33) -> str | None:
-    """The closest of `choices` to `value`, or None when none scores at least `min_score`."""
+def matches(value: str, choices: list[str], min_score: float = 0.33) -> list[tuple[float, str]]:
+    """The choices scoring at least `min_score` against `value`, best first (Data.FuzzySet's get: a choice equal
+    to the value, case aside, is the only answer)."""
+    exact = next((choice for choice in choices if choice.lower() == value.lower()), None)
+    if exact is not None:
+        return [(1.0, exact)]
     for size in (3, 2):
         wanted = _grams(value, size)
         wanted_norm = _norm(wanted)
@@ -43,14 +47,18 @@ def best_match(value: str, choices: list[str], min_score: float = 0.33) -> str |
             shared = sum(n * grams[g] for g, n in wanted.items() if g in grams)
             if shared:
                 scored.append((shared / (wanted_norm * _norm(grams)), choice))
-        if not scored:
-            continue
         scored.sort(key=lambda pair: -pair[0])
         lowered = value.lower()
         rescored = [(1 - _levenshtein(lowered, choice.lower()) / max(len(lowered), len(choice)), choice)
                     for _, choice in scored[:_LEVENSHTEIN_POOL]]
         rescored.sort(key=lambda pair: -pair[0])
-        score, choice = rescored[0]
-        if score >= min_score:
-            return choice
-    return None
+        found = [pair for pair in rescored if pair[0] >= min_score]
+        if found:
+            return found
+    return []
+
+
+def best_match(value: str, choices: list[str], min_score: float = 0.33) -> str | None:
+    """The closest of `choices` to `value`, or None when none scores at least `min_score`."""
+    found = matches(value, choices, min_score)
+    return found[0][1] if found else None

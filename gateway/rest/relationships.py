@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gateway.rest import fuzzy
 from gateway.rest.errors import ApiError
 from gateway.rest.schema_cache import (
     ForeignKey,
@@ -147,20 +148,35 @@ def _many_to_many(cache: SchemaCache, source: Table) -> list[Relationship]:
     return found
 
 
+def _no_relationship_hint(cache: SchemaCache, source: Table, name: str, every: list[Relationship],
+                          role: str) -> str | None:
+    """PostgREST's noRelBetweenHint: the closest other target of the source's relationships, or, for a source
+    without any, the closest table that has some."""
+    if every:
+        targets = [r.function.name if r.kind == "computed" else r.target.name for r in every]
+        closest = next((choice for score, choice in fuzzy.matches(name, targets) if score < 1.0), None)
+        return closest and f"Perhaps you meant '{closest}' instead of '{name}'."
+    related = {fk.table for fk in cache.foreign_keys} | {fk.target for fk in cache.foreign_keys}
+    parents = [t for (s, t) in related if s == source.schema and role in cache.tables[(s, t)].visible_to]
+    closest = fuzzy.best_match(source.name, parents)
+    return closest and f"Perhaps you meant '{closest}' instead of '{source.name}'."
+
+
 def _visible(rel: Relationship, role: str) -> bool:
     """Hints and error details must not name tables the caller cannot use."""
     return role in rel.target.visible_to and (rel.junction is None or role in rel.junction.visible_to)
 
 
 def resolve(cache: SchemaCache, source: Table, name: str, hint: str | None, role: str) -> Relationship:
-    found = [r for r in all_relationships(cache, source) if _names(r, name, hint) and _visible(r, role)]
+    every = [r for r in all_relationships(cache, source) if _visible(r, role)]
+    found = [r for r in every if _names(r, name, hint)]
     if not found:
         detail = (f"Searched for a foreign key relationship between '{source.name}' and '{name}'"
                   + (f" using the hint '{hint}'" if hint else "")
                   + f" in the schema '{source.schema}', but no matches were found.")
         raise ApiError(400, "PGRST200",
                        f"Could not find a relationship between '{source.name}' and '{name}' in the schema cache",
-                       detail)
+                       detail, _no_relationship_hint(cache, source, name, every, role))
     if len(found) > 1:
         choices = ", ".join(f"'{name}!{r.hint_name()}'" for r in found)
         raise ApiError(300, "PGRST201",

@@ -339,3 +339,13 @@ test('a bulk insert without columns= needs the same keys in every object; with c
   assert.equal(viaClient.status, 201);
   await db.from('tiobe').delete().in('name', ['Zig', 'Odin', 'Nim', 'Gleam']);
 });
+
+test('PGRST200 hints the closest embed, as PostgREST', async () => {
+  const close = await db.from('messages').select('message, user(*)');
+  assert.deepEqual(close.error, error('PGRST200', "Could not find a relationship between 'messages' and 'user' in the schema cache",
+    "Searched for a foreign key relationship between 'messages' and 'user' in the schema 'fid', but no matches were found.",
+    "Perhaps you meant 'users' instead of 'user'."));
+  const far = await db.from('messages').select('message, message_details(*)');
+  assert.equal(far.error.code, 'PGRST200');
+  assert.equal(far.error.hint, null);
+});
