@@ -27,12 +27,17 @@ class Relationship:
     junction_target_fk: ForeignKey | None = None
     function: Function | None = None
     to_one: bool = False
+    unique_key: bool = False  # a many-to-one whose key is unique: PostgREST calls it one-to-one
+
+    @property
+    def cardinality(self) -> str:
+        return "o2o" if self.unique_key else self.kind
 
     def describe(self) -> dict:
         cardinality = {"m2o": "many-to-one", "o2m": "one-to-many", "o2o": "one-to-one",
-                       "m2m": "many-to-many", "computed": "computed"}[self.kind]
+                       "m2m": "many-to-many", "computed": "computed"}[self.cardinality]
         if self.kind == "m2m":
-            text = (f"{self.junction.schema}.{self.junction.name} using {self.junction_source_fk.name}"
+            text = (f"{self.junction.name} using {self.junction_source_fk.name}"
                     f"({', '.join(self.junction_source_fk.columns)}) and {self.junction_target_fk.name}"
                     f"({', '.join(self.junction_target_fk.columns)})")
         elif self.fk is not None:
@@ -66,7 +71,8 @@ def all_relationships(cache: SchemaCache, source: Table) -> list[Relationship]:
         if target is None or child is None:
             continue
         if fk.table == (source.schema, source.name):
-            found.append(Relationship("m2o", source, target, fk, to_one=True))
+            found.append(Relationship("m2o", source, target, fk, to_one=True,
+                                      unique_key=fk.table != fk.target and _is_unique(source, fk.columns)))
         if fk.target == (source.schema, source.name):
             one = _is_unique(child, fk.columns)
             found.append(Relationship("o2o" if one else "o2m", source, child, fk, to_one=one))
@@ -93,7 +99,7 @@ def _order_key(rel: Relationship) -> tuple:
     else:
         detail = (rel.fk.name, _column_pairs(rel))
     return (0, rel.source.schema, rel.source.name, rel.target.schema, rel.target.name, rel.source is rel.target,
-            _CARDINALITY_ORDER[rel.kind], detail)
+            _CARDINALITY_ORDER[rel.cardinality], detail)
 
 
 def _column_pairs(rel: Relationship) -> tuple[tuple[str, str], ...]:
@@ -178,7 +184,7 @@ def resolve(cache: SchemaCache, source: Table, name: str, hint: str | None, role
                        f"Could not find a relationship between '{source.name}' and '{name}' in the schema cache",
                        detail, _no_relationship_hint(cache, source, name, every, role))
     if len(found) > 1:
-        choices = ", ".join(f"'{name}!{r.hint_name()}'" for r in found)
+        choices = ", ".join(f"'{r.target.name}!{r.hint_name()}'" for r in found)
         raise ApiError(300, "PGRST201",
                        f"Could not embed because more than one relationship was found for '{source.name}' and '{name}'",
                        [r.describe() for r in found],

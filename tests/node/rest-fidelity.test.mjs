@@ -349,3 +349,20 @@ test('PGRST200 hints the closest embed, as PostgREST', async () => {
   assert.equal(far.error.code, 'PGRST200');
   assert.equal(far.error.hint, null);
 });
+
+test('PGRST201 for many-to-many and one-to-one in PostgREST words and order', async () => {
+  const m2m = await db.from('products').select('categories(*)');
+  assert.deepEqual(m2m.error, error('PGRST201', "Could not embed because more than one relationship was found for 'products' and 'categories'", [
+    { cardinality: 'many-to-many', embedding: 'products with categories',
+      relationship: 'featured_products using featured_products_product_id_fkey(product_id) and featured_products_category_id_fkey(category_id)' },
+    { cardinality: 'many-to-many', embedding: 'products with categories',
+      relationship: 'product_categories using product_categories_product_id_fkey(product_id) and product_categories_category_id_fkey(category_id)' },
+  ], "Try changing 'categories' to one of the following: 'categories!featured_products', 'categories!product_categories'. Find the desired relationship in the 'details' key."));
+  const o2o = await db.from('user_settings').select('users(*)');
+  assert.deepEqual(o2o.error.details, [
+    { cardinality: 'many-to-one', embedding: 'user_settings with users',
+      relationship: 'user_settings_backup_fkey using user_settings(backup) and users(username)' },
+    { cardinality: 'one-to-one', embedding: 'user_settings with users',
+      relationship: 'user_settings_username_fkey using user_settings(username) and users(username)' },
+  ]);
+});
