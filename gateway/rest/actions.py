@@ -159,7 +159,7 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
         api.add_filters(req, [(k, v) for k, v in req.params if grammar.is_filter(v)])
         function = plan.choose_function(cache, req.schema, req.name, set(args), role, post=False)
         if plan.takes_body_by_position(function):
-            whole_body = json.dumps(args)
+            whole_body = _compact_json(args)
     elif req.method == "POST":
         function, args, whole_body = _posted_call(cache, req, role)
     else:
@@ -208,5 +208,10 @@ def _whole_body(req: api.ApiRequest, body) -> str | bytes:
     if req.content == "bytea":
         return req.raw_body
     if req.content != "json" or not req.raw_body.strip():
-        return json.dumps(body) if isinstance(body, dict) else req.raw_body.decode("utf-8", "replace")
+        return _compact_json(body) if isinstance(body, dict) else req.raw_body.decode("utf-8", "replace")
     return req.raw_body.decode("utf-8", "replace")
+
+
+def _compact_json(arguments: dict) -> str:
+    """Arguments that came as a query string or a form, as PostgREST hands them to an unnamed parameter."""
+    return json.dumps(arguments, separators=(",", ":"), ensure_ascii=False)

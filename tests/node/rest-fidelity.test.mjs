@@ -153,6 +153,8 @@ test('the raw body goes whole to a single unnamed parameter', async () => {
   });
   assert.equal(text.status, 200);
   assert.equal(await text.json(), 'unnamed text arg');
+  assert.equal((await db.rpc('echo_text', { '': 'x' })).data, '{"":"x"}');
+  assert.equal((await db.rpc('echo_text', { '': 'x' }, { get: true })).data, '{"":"x"}');
 });
 
 test('an unnamed integer parameter cannot be called: PGRST202 with the closest function as hint', async () => {
