@@ -116,8 +116,8 @@ def _names(rel: Relationship, name: str, hint: str | None) -> bool:
     if rel.kind == "m2m":
         return name == rel.target.name and (hint is None or hint == rel.junction.name)
     pairs = _column_pairs(rel)
-    own_column = len(pairs) == 1 and pairs[0][0]
-    other_column = len(pairs) == 1 and pairs[0][1]
+    # Only a single-column key can be named by a column.
+    own_column, other_column = pairs[0] if len(pairs) == 1 else (None, None)
     to_table = name == rel.target.name
     if rel.source is rel.target:
         # A self-reference is one key read both ways: the table's name asks for the children (one-to-many),

@@ -105,15 +105,15 @@ def parse_request(
     _apply_range(request, method, headers.get("range"))
     if method in ("POST", "PATCH", "PUT"):
         content_type = headers.get("content-type") or "application/json"
-        request.content = _RAW_BODIES.get(content_type.split(";")[0].strip().lower(), "json")
+        request.content = _BODY_KINDS.get(content_type.split(";")[0].strip().lower(), "json")
         request.raw_body = body
         if kind != "rpc" or request.content in ("json", "urlencoded", "csv"):
             request.body = parse_body(body, content_type)
     return request
 
 
-# Bodies a function may take whole, as its one unnamed parameter (and the other kinds a body can be).
-_RAW_BODIES = {"text/plain": "text", "text/xml": "xml", "application/octet-stream": "bytea",
+# Content-Types that are not JSON, by the kind of body they make; a function may take text, xml or bytes whole.
+_BODY_KINDS = {"text/plain": "text", "text/xml": "xml", "application/octet-stream": "bytea",
                "application/x-www-form-urlencoded": "urlencoded", "text/csv": "csv"}
 
 
