@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from psycopg import sql
 
-from gateway.rest import mutate, plan, query
+from gateway.rest import grammar, mutate, plan, query
 from gateway.rest import request as api
 from gateway.rest.errors import ApiError, bad_body
 from gateway.rest.query import Builder, Statement
-from gateway.rest.schema_cache import SchemaCache, Table
-from gateway.rest.types import MediaType, Star
+from gateway.rest.schema_cache import Function, SchemaCache, Table
+from gateway.rest.types import MediaType, NodeOptions, Star
 
 
 @dataclass
@@ -24,6 +25,7 @@ class Action:
     offset: int = 0
     void: bool = False
     applied: tuple[str, ...] = ()
+    merges: bool = False  # an upsert merging duplicates: its status says whether it inserted anything
 
 
 def plan_action(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> Action:
@@ -47,7 +49,11 @@ def _capped(node: plan.PNode, max_rows: int | None) -> None:
 
 
 READ_PREFERENCES = frozenset({"count", "handling", "tx", "params"})
-WRITE_PREFERENCES = frozenset({"return", "count", "missing", "handling", "tx", "max-affected"})
+CALL_PREFERENCES = READ_PREFERENCES | {"max-affected"}
+# What each kind of request honours, as PostgREST's responsePreferences.
+INSERT_PREFERENCES = frozenset({"return", "count", "missing", "handling", "tx"})
+UPDATE_PREFERENCES = INSERT_PREFERENCES | {"max-affected"}
+DELETE_PREFERENCES = UPDATE_PREFERENCES - {"missing"}
 
 
 def _applied(req: api.ApiRequest, honoured: frozenset[str]) -> tuple[str, ...]:
@@ -70,7 +76,15 @@ def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table, max_
 def _representation(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> plan.PNode | None:
     if req.prefer.return_ != "representation":
         return None
-    return plan.plan_node(cache, role, table, req.select if req.selected else (Star(),), req.options)
+    return plan.plan_node(cache, role, table, req.select if req.selected else (Star(),),
+                          _returned_options(req.options))
+
+
+def _returned_options(options: dict[tuple[str, ...], NodeOptions]) -> dict[tuple[str, ...], NodeOptions]:
+    """What shapes a write's returned rows, as in PostgREST: the root's filters and logic trees belong to the
+    statement's WHERE alone (an update may change the very column it was found by), and no level is paged."""
+    return {path: NodeOptions([] if path == () else list(o.conditions), list(o.order))
+            for path, o in options.items()}
 
 
 def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:
@@ -81,19 +95,25 @@ def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
     if req.method == "PUT":
         _check_put(req, table, rows)
         upsert = "merge-duplicates"
+    elif not table.pk and req.on_conflict is None:
+        upsert = None  # PostgREST ignores the resolution where no key says what a duplicate is
     mutation = mutate.insert_sql(builder, table, rows, columns, req.prefer.missing == "default")
     if upsert:
         conflict = plan.conflict_columns(table, req.on_conflict if req.method == "POST" else None)
         mutation = sql.SQL("{} {}").format(mutation, mutate.on_conflict_sql(columns, conflict, upsert))
     node = _representation(cache, req, role, table)
+    merges = upsert == "merge-duplicates"
     statement = mutate.mutation_statement(builder, table, mutation, node, req.media,
-                                          location=req.prefer.return_ == "headers-only")
+                                          location=req.prefer.return_ == "headers-only", merges=merges)
+    honoured = INSERT_PREFERENCES | ({"resolution"} if upsert and req.method == "POST" else set())
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, WRITE_PREFERENCES | ({"resolution"} if upsert else set())))
+                  applied=_applied(req, honoured), merges=merges)
 
 
 def _check_put(req: api.ApiRequest, table: Table, rows: list[dict]) -> None:
     """PUT is an upsert of one row named by its whole primary key, in the filters and the body alike."""
+    if req.root.limit is not None or req.root.offset is not None:
+        raise ApiError(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT")
     filters = {c.tree.ref.name: c.tree.value for c in (plan.condition(table, t) for t in req.root.conditions)
                if getattr(c.tree, "op", None) == "eq" and not c.tree.negate}
     if len(rows) != 1 or not table.pk or set(filters) != set(table.pk) or len(req.root.conditions) != len(table.pk):
@@ -118,7 +138,7 @@ def _update(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
         mutation = mutate.update_sql(builder, table, row, columns, conditions)
         statement = mutate.mutation_statement(builder, table, mutation, node, req.media, location=False)
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, WRITE_PREFERENCES))
+                  applied=_applied(req, UPDATE_PREFERENCES))
 
 
 def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:
@@ -128,26 +148,20 @@ def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
     statement = mutate.mutation_statement(builder, table, mutate.delete_sql(builder, table, conditions), node,
                                           req.media, location=False)
     return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, WRITE_PREFERENCES))
+                  applied=_applied(req, DELETE_PREFERENCES))
 
 
 def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> Action:
+    whole_body: str | bytes | None = None
     if req.method in ("GET", "HEAD"):
-        # Parameters naming no argument of any overload are filters on the result, as in PostgREST.
-        known = {a.name for f in cache.functions.get((req.schema, req.name), []) for a in f.inputs}
-        given = {k for k, _ in req.params if k in known}
-        function, single = plan.choose_function(cache, req.schema, req.name, given, role, False)
-        names = {a.name for a in function.inputs}
-        args = {k: v for k, v in req.params if k in names}
-        api.add_filters(req, [(k, v) for k, v in req.params if k not in names])
+        # A parameter whose value reads as a filter filters the result; the others are arguments (PostgREST).
+        args = {k: v for k, v in req.params if not grammar.is_filter(v)}
+        api.add_filters(req, [(k, v) for k, v in req.params if grammar.is_filter(v)])
+        function = plan.choose_function(cache, req.schema, req.name, set(args), role, post=False)
+        if plan.takes_body_by_position(function):
+            whole_body = _compact_json(args)
     elif req.method == "POST":
-        body = req.body if req.body is not None else {}
-        single_object = req.prefer.params == "single-object"
-        if not isinstance(body, dict) and not single_object:
-            raise bad_body("Empty or invalid json", "the arguments must be a JSON object")
-        given = set(body) if isinstance(body, dict) else set()
-        function, single = plan.choose_function(cache, req.schema, req.name, given, role, single_object)
-        args = body
+        function, args, whole_body = _posted_call(cache, req, role)
     else:
         raise ApiError(405, "PGRST101", "Only GET and POST (and HEAD) are allowed for functions")
     result_table = plan.function_result_table(cache, function)
@@ -157,9 +171,47 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
         plan.check_option_paths(node, req.options)
         if function.returns_set:
             _capped(node, max_rows)
-    call = plan.CallPlan(function, args, node, single)
+    if req.prefer.max_affected is not None and req.prefer.handling == "strict" and not function.returns_set:
+        raise ApiError(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used "
+                                        "with handling=strict")
+    call = plan.CallPlan(function, args, node, whole_body)
     counted = req.prefer.count is not None
     statement = query.call_statement(Builder(), call, req.media, counted)
     labels = query.output_labels(node) if node else [function.name]
     return Action("call", statement, req.media, labels, offset=(node.offset or 0) if node else 0,
-                  void=function.return_kind == "void", applied=_applied(req, READ_PREFERENCES))
+                  void=function.return_kind == "void", applied=_applied(req, CALL_PREFERENCES))
+
+
+def _posted_call(cache: SchemaCache, req: api.ApiRequest, role: str) -> tuple[Function, dict, str | bytes | None]:
+    """The function a POST names and its arguments: the keys of a JSON object (of the first object of an array),
+    of a form, or none for a body a single unnamed parameter takes whole (text, xml, bytes, any other JSON)."""
+    body = req.body
+    if req.content == "json" and not req.raw_body.strip():
+        body = {}
+    if isinstance(body, list) and body and isinstance(body[0], dict):
+        given = set(body[0])
+    else:
+        given = set(body) if isinstance(body, dict) else set()
+    single_object = req.prefer.params == "single-object"
+    function = plan.choose_function(cache, req.schema, req.name, given, role, post=True, content=req.content,
+                                    single_object=single_object)
+    inputs = function.inputs
+    if plan.takes_body_by_position(function) or (single_object and len(inputs) == 1):
+        return function, {}, _whole_body(req, body)
+    if not isinstance(body, dict):
+        raise bad_body("Empty or invalid json", "the arguments must be a JSON object")
+    return function, body, None
+
+
+def _whole_body(req: api.ApiRequest, body) -> str | bytes:
+    """The body exactly as sent (a form's fields as a JSON object, no body as `{}`), as PostgREST passes it."""
+    if req.content == "bytea":
+        return req.raw_body
+    if req.content != "json" or not req.raw_body.strip():
+        return _compact_json(body) if isinstance(body, dict) else req.raw_body.decode("utf-8", "replace")
+    return req.raw_body.decode("utf-8", "replace")
+
+
+def _compact_json(arguments: dict) -> str:
+    """Arguments that came as a query string or a form, as PostgREST hands them to an unnamed parameter."""
+    return json.dumps(arguments, separators=(",", ":"), ensure_ascii=False)

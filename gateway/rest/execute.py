@@ -14,7 +14,7 @@ from gateway.claims import Caller
 from gateway.db import discard_transaction, queue_settings, request_tx
 from gateway.rest import errors
 from gateway.rest.actions import Action
-from gateway.rest.query import count_of
+from gateway.rest.query import count_of, explain
 from gateway.rest.request import ApiRequest
 
 
@@ -115,7 +115,7 @@ def _check(req: ApiRequest, action: Action, result: Result) -> None:
     if action.media.kind == "object" and result.page != 1 and not action.void:
         raise errors.singular(result.page)
     limit = req.prefer.max_affected
-    if action.kind == "mutate" and req.prefer.handling == "strict" and limit is not None and result.page > limit:
+    if action.kind != "read" and req.prefer.handling == "strict" and limit is not None and result.page > limit:
         raise errors.max_affected(result.page, limit)
 
 
@@ -133,8 +133,7 @@ async def _estimate(conn: psycopg.AsyncConnection, action: Action, mode: str, ma
 
 async def _explain(conn: psycopg.AsyncConnection, action: Action) -> Result:
     text = action.media.plan_format == "text"
-    explain = psycopg.sql.SQL("EXPLAIN (FORMAT {}) {}").format(psycopg.sql.SQL("TEXT" if text else "JSON"),
-                                                               action.statement.query)
-    rows = await (await conn.execute(explain, action.statement.params)).fetchall()
+    rows = await (await conn.execute(explain(action.media, action.statement.query),
+                                     action.statement.params)).fetchall()
     body = "\n".join(r[0] for r in rows) if text else json.dumps(rows[0][0])
     return Result(None, 1, body, None)

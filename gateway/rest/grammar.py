@@ -286,6 +286,12 @@ def _logic_child(part: str, whole: _LogicText, offset: int) -> Condition:
     return parse_filter(ref, rest)
 
 
+def is_filter(value: str) -> bool:
+    """Whether a query parameter's value reads as a filter (`eq.1`, `not.in.(a)`): on a GET of a function, the
+    others are its arguments, as in PostgREST."""
+    return _operator(value[4:] if value.startswith("not.") else value) is not None
+
+
 def _operator(text: str) -> re.Match | None:
     match = _OPERATOR.match(text)
     return match if match and match.group(1) in OPERATORS else None

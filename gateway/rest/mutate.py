@@ -37,7 +37,8 @@ def _names(columns) -> sql.Composable:
 def insert_sql(builder: Builder, table: Table, rows: list[dict[str, Any]], columns: tuple[str, ...],
                missing_default: bool) -> sql.Composable:
     if not columns:
-        return sql.SQL("INSERT INTO {} DEFAULT VALUES").format(_target(table)) if len(rows) <= 1 else \
+        # An empty array inserts nothing, as in PostgREST; `{}` one row of defaults.
+        return sql.SQL("INSERT INTO {} DEFAULT VALUES").format(_target(table)) if len(rows) == 1 else \
             sql.SQL("INSERT INTO {} SELECT FROM generate_series(1, {})").format(_target(table), builder.bind(len(rows)))
     if missing_default and any(set(columns) - set(row) for row in rows):
         # Each missing key takes the column default, so rows are spelled out one by one.
@@ -54,12 +55,21 @@ def insert_sql(builder: Builder, table: Table, rows: list[dict[str, Any]], colum
         builder.bind(json.dumps(rows), "json", BODY_PARAM))
 
 
+# Rows an upsert updated rather than inserted, counted in a transaction-local setting as PostgREST counts them
+# (pgrst.inserted): the response's status tells a merge that created nothing (200) from one that did (201).
+_UPDATED = "gateway.upsert_updated"
+_UPDATED_SO_FAR = sql.SQL("coalesce(nullif(current_setting({}, true), '')::bigint, 0)").format(sql.Literal(_UPDATED))
+
+
 def on_conflict_sql(columns: tuple[str, ...], conflict: tuple[str, ...], resolution: str) -> sql.Composable:
     if resolution == "ignore-duplicates" or not columns:
         return sql.SQL("ON CONFLICT ({}) DO NOTHING").format(_names(conflict))
     updates = [c for c in columns if c not in conflict] or list(conflict)
-    return sql.SQL("ON CONFLICT ({}) DO UPDATE SET {}").format(
-        _names(conflict), sql.SQL(", ").join(sql.SQL("{0} = EXCLUDED.{0}").format(sql.Identifier(c)) for c in updates))
+    counted = sql.SQL("set_config({}, ({} + 1)::text, true) IS NOT NULL").format(sql.Literal(_UPDATED),
+                                                                                  _UPDATED_SO_FAR)
+    return sql.SQL("ON CONFLICT ({}) DO UPDATE SET {} WHERE {}").format(
+        _names(conflict), sql.SQL(", ").join(sql.SQL("{0} = EXCLUDED.{0}").format(sql.Identifier(c)) for c in updates),
+        counted)
 
 
 def update_sql(builder: Builder, table: Table, row: dict[str, Any], columns: tuple[str, ...],
@@ -80,8 +90,11 @@ def _where(conditions: list[sql.Composable]) -> sql.Composable:
 
 
 def mutation_statement(builder: Builder, table: Table, mutation: sql.Composable, node: PNode | None,
-                       media: MediaType, location: bool) -> Statement:
-    """`node` is the representation to return (None for return=minimal); `location` asks for the first row's key."""
+                       media: MediaType, location: bool, merges: bool = False) -> Statement:
+    """`node` is the representation to return (None for return=minimal); `location` asks for the first row's key.
+
+    The row's `total` is, for a merging upsert (`merges`), the number of rows it inserted rather than updated.
+    """
     if node is not None:
         returning = sql.SQL("{}.*").format(sql.Identifier(TARGET))
     elif location and table.pk:
@@ -99,8 +112,10 @@ def mutation_statement(builder: Builder, table: Table, mutation: sql.Composable,
     where = sql.SQL("(SELECT json_build_array({}) FROM pgrst_source LIMIT 1)").format(
         sql.SQL(", ").join(sql.SQL("{}::text").format(sql.Identifier(c)) for c in table.pk)) \
         if location and table.pk else sql.SQL("NULL")
+    # Read after every row went through the write: the aggregate has consumed the whole source by then.
+    inserted = sql.SQL("pg_catalog.count(*) - {}").format(_UPDATED_SO_FAR) if merges else sql.SQL("NULL::bigint")
     query = sql.SQL(
-        "WITH pgrst_source AS ({} RETURNING {}) SELECT NULL::bigint AS total, pg_catalog.count(*) AS page,"
+        "WITH pgrst_source AS ({} RETURNING {}) SELECT {} AS total, pg_catalog.count(*) AS page,"
         " {} AS body, {} AS location FROM ({}) AS pgrst_t"
-    ).format(mutation, returning, body, where, page)
+    ).format(mutation, returning, inserted, body, where, page)
     return Statement(query, builder.params)

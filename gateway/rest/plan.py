@@ -5,11 +5,10 @@ The only stage that looks names up; the SQL stage takes identifiers from the pla
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from gateway.rest import relationships
+from gateway.rest import fuzzy, relationships
 from gateway.rest.errors import ApiError, bad_body, unknown_column, unknown_table
 from gateway.rest.schema_cache import Column, Function, SchemaCache, Table
 from gateway.rest.types import (
@@ -87,39 +86,50 @@ class CallPlan:
     function: Function
     args: dict[str, Any]
     node: PNode | None  # set results and composites; None for scalars
-    single_json_arg: bool = False
+    whole_body: str | bytes | None = None  # the one value a function taking the body (or its arguments) whole gets
 
 
 def find_table(cache: SchemaCache, schema: str, name: str, role: str) -> Table:
     table = cache.table(schema, name)
     if table is None:
         visible = [t.name for (s, _), t in cache.tables.items() if s == schema and role in t.visible_to]
-        raise unknown_table(schema, name, _closest(name, visible))
+        raise unknown_table(schema, name, fuzzy.best_match(name, visible, 0.75))
     return table
 
 
-def _closest(name: str, choices: list[str]) -> str | None:
-    match = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
-    return match[0] if match else None
-
-
 def plan_node(cache: SchemaCache, role: str, table: Table, select: tuple[SelectItem, ...],
-              options: dict[tuple[str, ...], NodeOptions], path: tuple[str, ...] = ()) -> PNode:
+              options: dict[tuple[str, ...], NodeOptions], path: tuple[str, ...] = (),
+              alias: str | None = None) -> PNode:
+    """`alias` is the name PostgREST gives this level in SQL (`messages_1`), which its errors quote."""
+    named = alias or table.name
     node = PNode(table, [])
     for item in select:
         if isinstance(item, Star):
             node.items.extend(PField(c, ColumnExpr(c)) for c in table.columns)
         elif isinstance(item, SelectField):
-            node.items.append(_field(cache, table, item))
+            node.items.append(_field(cache, table, item, named))
         else:
             node.items.append(_embed(cache, role, table, item, options, path))
+    _check_embed_names(node, len(path))
     own = options.get(path)
     if own is not None:
         embeds = {name for i in node.items if isinstance(i, PEmbed) for name in (i.label, i.rel.target.name)}
-        node.conditions = [condition(table, c, embeds) for c in own.conditions]
-        node.order = [_order(table, node, t) for t in own.order]
+        node.conditions = [condition(table, c, embeds, named) for c in own.conditions]
+        node.order = [_order(table, node, t, named) for t in own.order]
         node.limit, node.offset = own.limit, own.offset
     return node
+
+
+def _check_embed_names(node: PNode, depth: int) -> None:
+    """Two embeds under one name at one level: PostgREST's SQL then names one subquery twice and PostgreSQL
+    refuses it (42712), so the request fails the same way here rather than answering with a duplicated key."""
+    seen: set[str] = set()
+    for item in node.items:
+        if isinstance(item, PEmbed):
+            subquery = f"{node.table.name}_{item.label}_{depth + 1}"
+            if subquery in seen:
+                raise ApiError(400, "42712", f'table name "{subquery}" specified more than once')
+            seen.add(subquery)
 
 
 def check_option_paths(node: PNode, options: dict[tuple[str, ...], NodeOptions]) -> None:
@@ -146,13 +156,15 @@ def _embed(cache: SchemaCache, role: str, table: Table, item: Embed,
     rel = relationships.resolve(cache, table, item.name, item.hint, role)
     label = item.alias or item.name
     key = path + (item.alias,) if item.alias and path + (item.alias,) in options else path + (item.name,)
-    child = plan_node(cache, role, rel.target, item.select, options, key)
+    # PostgREST aliases each embedded table `<table>_<depth>`, except the target of a many-to-many join.
+    alias = None if rel.kind == "m2m" else f"{rel.target.name}_{len(key)}"
+    child = plan_node(cache, role, rel.target, item.select, options, key, alias)
     if item.spread and not child.items:
         raise ApiError(400, "PGRST100", f"a spread of '{item.name}' needs at least one column")
     return PEmbed(label, rel, child, item.join == "inner", item.spread)
 
 
-def column_expr(table: Table, ref: FieldRef) -> ColumnExpr:
+def column_expr(table: Table, ref: FieldRef, named: str | None = None) -> ColumnExpr:
     column: Column | None = table.columns.get(ref.name)
     if column is not None:
         return ColumnExpr(ref.name, ref.json_path, None, column.base == "tsvector")
@@ -160,7 +172,7 @@ def column_expr(table: Table, ref: FieldRef) -> ColumnExpr:
     if function is not None:
         return ColumnExpr(ref.name, ref.json_path, function, function.return_type == "tsvector",
                           row_type=(table.schema, table.name))
-    raise ApiError(400, "42703", f"column {table.name}.{ref.name} does not exist")
+    raise ApiError(400, "42703", f"column {named or table.name}.{ref.name} does not exist")
 
 
 def _cast(cache: SchemaCache, spelled: str | None) -> tuple[str, str, bool] | None:
@@ -172,15 +184,16 @@ def _cast(cache: SchemaCache, spelled: str | None) -> tuple[str, str, bool] | No
     return found
 
 
-def _field(cache: SchemaCache, table: Table, item: SelectField) -> PField:
+def _field(cache: SchemaCache, table: Table, item: SelectField, named: str) -> PField:
     if item.ref is None:
         return PField(item.alias or "count", None, None, "count", _cast(cache, item.aggregate_cast))
-    expr = column_expr(table, item.ref)
+    expr = column_expr(table, item.ref, named)
     label = item.alias or (item.aggregate if item.aggregate else item.ref.default_label)
     return PField(label, expr, _cast(cache, item.cast), item.aggregate, _cast(cache, item.aggregate_cast))
 
 
-def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] = frozenset()) -> PCondition:
+def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] = frozenset(),
+              named: str | None = None) -> PCondition:
     exprs: dict[FieldRef, ColumnExpr] = {}
 
     def walk(node: Condition) -> None:
@@ -191,7 +204,7 @@ def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] =
                                    "Only is null or not is null filters are allowed on embedded resources")
                 exprs[node.ref] = ColumnExpr(node.ref.name, embed=True)
             else:
-                exprs[node.ref] = column_expr(table, node.ref)
+                exprs[node.ref] = column_expr(table, node.ref, named)
         else:
             for child in node.children:
                 walk(child)
@@ -200,9 +213,9 @@ def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] =
     return PCondition(tree, exprs)
 
 
-def _order(table: Table, node: PNode, term: OrderTerm) -> POrder:
+def _order(table: Table, node: PNode, term: OrderTerm, named: str) -> POrder:
     if term.relation is None:
-        return POrder(column_expr(table, term.ref), term)
+        return POrder(column_expr(table, term.ref, named), term)
     for item in node.items:
         if isinstance(item, PEmbed) and term.relation in (item.label, item.rel.target.name) and item.rel.to_one:
             return POrder(column_expr(item.rel.target, term.ref), term, item)
@@ -216,16 +229,17 @@ def payload_rows(body: Any) -> list[dict[str, Any]]:
         return [body]
     if isinstance(body, list) and all(isinstance(row, dict) for row in body):
         return body
-    raise bad_body("All object keys must match" if isinstance(body, list) else "Empty or invalid json",
-                   "the body must be a JSON object or an array of objects")
+    if isinstance(body, list):
+        raise bad_body("All object keys must match")
+    raise bad_body("Empty or invalid json", "the body must be a JSON object or an array of objects")
 
 
 def payload_columns(table: Table, rows: list[dict[str, Any]], columns: tuple[str, ...] | None) -> tuple[str, ...]:
     if columns is None:
-        seen: dict[str, None] = {}
-        for row in rows:
-            seen.update(dict.fromkeys(row))
-        columns = tuple(seen)
+        # Without columns=, every object must have the first one's keys (PostgREST); with it, keys may differ.
+        if any(row.keys() != rows[0].keys() for row in rows):
+            raise bad_body("All object keys must match")
+        columns = tuple(rows[0]) if rows else ()
     for name in columns:
         if name not in table.columns:
             raise unknown_column(name, table.name)
@@ -242,40 +256,97 @@ def conflict_columns(table: Table, on_conflict: tuple[str, ...] | None) -> tuple
     return columns
 
 
-def choose_function(cache: SchemaCache, schema: str, name: str, given: set[str], role: str,
-                    single_object: bool) -> tuple[Function, bool]:
-    """Overloads resolved by argument names, as PostgREST does (PGRST203 when several fit, PGRST202 when none)."""
-    overloads = cache.functions.get((schema, name), [])
-    fits = []
+RAW_ONLY_BODIES = frozenset({"text", "xml", "bytea"})  # request bodies only a single unnamed parameter can take
+_RAW_PARAMETER_TYPES = {"json": ("json", "jsonb"), "text": ("text",), "xml": ("xml",), "bytea": ("bytea",)}
+
+
+def choose_function(cache: SchemaCache, schema: str, name: str, given: set[str], role: str, *, post: bool,
+                    content: str = "json", single_object: bool = False) -> Function:
+    """PostgREST's findProc: the overload whose parameters the argument names fit, else the one taking the raw
+    body as its single unnamed parameter; PGRST203 when several fit, PGRST202 when none.
+
+    `content` is the body's kind (json, text, xml, bytea, urlencoded, csv) for a POST.
+    """
+    overloads = sorted((f for f in cache.functions.get((schema, name), []) if f.callable), key=_overload_order)
+    fits: list[Function] = []
+    fallbacks: list[Function] = []
     for function in overloads:
-        names = {a.name for a in function.inputs}
-        required = {a.name for a in function.inputs if not a.has_default}
-        json_argument = len(function.inputs) == 1 and function.inputs[0].type in ("json", "jsonb")
-        if given <= names and required <= given:
-            fits.append((function, False))
-        elif json_argument and (function.inputs[0].name == "" or single_object):
-            fits.append((function, True))
-    exact = [f for f in fits if not f[1]] or fits
-    if len(exact) == 1:
-        return exact[0]
-    listed = ", ".join(sorted(given))
-    if not exact:
-        raise ApiError(
-            404, "PGRST202",
-            f"Could not find the function {schema}.{name}" + (f"({listed})" if given else " without parameters")
-            + " in the schema cache",
-            f"Searched for the function {schema}.{name}" + (f" with parameters {listed}" if given else
-                                                              " without parameters")
-            + " or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
-        )
+        if _fits(function, given, post, content):
+            fits.append(function)
+        elif _takes_raw_body(function, post, content, single_object):
+            fallbacks.append(function)
+    chosen = fits or fallbacks
+    if len(chosen) == 1:
+        return chosen[0]
+    if not chosen:
+        raise _no_function(cache, schema, name, sorted(given), role, post, content, overloads)
     signatures = ", ".join(
         f"{f.schema}.{f.name}({', '.join(f'{a.name} => {a.type}' for a in f.inputs)})"
-        for f, _ in exact if role in f.visible_to  # never list what the caller may not execute
+        for f in chosen if role in f.visible_to  # never list what the caller may not execute
     )
     raise ApiError(300, "PGRST203",
                    f"Could not choose the best candidate function between: {signatures}",
                    None, "Try renaming the parameters or the function itself in the database so function "
                    "overloading can be resolved")
+
+
+def _overload_order(function: Function) -> tuple:
+    """PostgREST's Ord on routines: fewest parameters first, then description, then the parameters themselves."""
+    return (len(function.inputs), function.description is not None, function.description or "",
+            [(a.name, a.type, not a.has_default, a.mode == "v") for a in function.inputs])
+
+
+def _fits(function: Function, given: set[str], post: bool, content: str) -> bool:
+    inputs = function.inputs
+    if not inputs:
+        return not given and not (post and content in RAW_ONLY_BODIES)
+    required = {a.name for a in inputs if not a.has_default}
+    optional = {a.name for a in inputs if a.has_default}
+    return given - optional == required
+
+
+def _takes_raw_body(function: Function, post: bool, content: str, single_object: bool) -> bool:
+    inputs = function.inputs
+    if not post or len(inputs) != 1:
+        return False
+    if single_object and content == "json" and inputs[0].type in ("json", "jsonb"):
+        return True
+    return inputs[0].name == "" and inputs[0].type in _RAW_PARAMETER_TYPES.get(content, ())
+
+
+def takes_body_by_position(function: Function) -> bool:
+    """A function of one unnamed parameter is called with the argument(s) as that one value (OnePosParam)."""
+    return len(function.inputs) == 1 and function.inputs[0].name == ""
+
+
+def _no_function(cache: SchemaCache, schema: str, name: str, keys: list[str], role: str, post: bool, content: str,
+                 overloads: list[Function]) -> ApiError:
+    """PGRST202 in PostgREST's words, with its hint: the closest function name, or the closest parameter list."""
+    function = f"{schema}.{name}"
+    raw_only = post and content in RAW_ONLY_BODIES
+    listed = " without parameters" if not keys else f"({', '.join(keys)})"
+    searched = " without parameters" if not keys else \
+        f" with parameter{'s' if len(keys) > 1 else ''} {', '.join(keys)}"
+    if raw_only:
+        searched = f" with a single unnamed {content} parameter"
+    elif post and content == "json":
+        searched += " or with a single unnamed json/jsonb parameter"
+    hint = None
+    if not raw_only:
+        visible = [f for f in overloads if role in f.visible_to]
+        if visible:
+            lists = ["(" + ", ".join(sorted(a.name for a in f.inputs)) + ")" for f in visible]
+            closest = fuzzy.best_match("(" + ", ".join(keys) + ")", lists)
+            hint = closest and f"Perhaps you meant to call the function {function}{closest}"
+        else:
+            names = [n for (s, n), fs in cache.functions.items()
+                     if s == schema and any(f.callable and role in f.visible_to for f in fs)]
+            closest = fuzzy.best_match(name, names, 0.75)
+            hint = closest and f"Perhaps you meant to call the function {schema}.{closest}"
+    return ApiError(404, "PGRST202",
+                    f"Could not find the function {function}{'' if raw_only else listed} in the schema cache",
+                    f"Searched for the function {function}{searched}, but no matches were found in the schema cache.",
+                    hint)
 
 
 def function_result_table(cache: SchemaCache, function: Function) -> Table | None:

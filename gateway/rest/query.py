@@ -323,10 +323,9 @@ def _array_literal(values: list[str]) -> str:
 def body_expression(media: MediaType, labels: list[str], scalar: bool = False) -> sql.Composable:
     """The response body, built by PostgreSQL from the rows of `pgrst_t`."""
     if media.kind == "csv":
-        cells = sql.SQL(" || ',' || ").join(
-            sql.SQL("coalesce('\"' || replace(pgrst_t.{}::text, '\"', '\"\"') || '\"', '')").format(
-                sql.Identifier(label)) for label in labels) if labels else sql.SQL("''")
-        return sql.SQL("coalesce(string_agg({}, E'\\n'), '')").format(cells)
+        # PostgREST's: each row as PostgreSQL writes a record, without its parentheses, so a field is quoted
+        # only when it has to be (a comma, quote, backslash, parenthesis, space or nothing at all).
+        return sql.SQL("coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\\n'), '')")
     rows = sql.SQL("json_agg(pgrst_t.{})").format(sql.Identifier(labels[0])) if scalar else sql.SQL("json_agg(pgrst_t)")
     if media.kind == "object":
         rows = sql.SQL("({} -> 0)").format(rows)
@@ -350,6 +349,12 @@ def read_statement(builder: Builder, node: PNode, media: MediaType, counted: boo
 
 def count_of(count: sql.Composable) -> sql.Composable:
     return sql.SQL("(SELECT pg_catalog.count(*) FROM ({}) AS pgrst_c)").format(count)
+
+
+def explain(media: MediaType, query: sql.Composable) -> sql.Composable:
+    """EXPLAIN with the format and options a plan media type asks for (PostgREST's explainF)."""
+    options = [media.plan_format.upper(), *(o.upper() for o in media.plan_options)]
+    return sql.SQL("EXPLAIN (FORMAT {}) {}").format(sql.SQL(", ".join(options)), query)
 
 
 def _wrap(builder: Builder, page: sql.Composable, count: sql.Composable | None, media: MediaType,
@@ -397,9 +402,10 @@ def call_scalar_table(function: Function) -> Table:
 
 def _call_arguments(builder: Builder, call: CallPlan) -> tuple[sql.Composable, sql.Composable]:
     """Named arguments read from one JSON object with json_to_record, so JSON arrays become SQL arrays (PostgREST)."""
-    if call.single_json_arg:
+    if call.whole_body is not None:
         arg = call.function.inputs[0]
-        return builder.bind(json.dumps(call.args), arg.type.replace('"', "")), sql.SQL("(SELECT) AS pgrst_args,")
+        cast = None if arg.type == "bytea" else arg.type.replace('"', "")
+        return builder.bind(call.whole_body, cast), sql.SQL("(SELECT) AS pgrst_args,")
     inputs = [a for a in call.function.inputs if a.name in call.args]
     if not inputs:
         return sql.SQL(""), sql.SQL("(SELECT) AS pgrst_args,")

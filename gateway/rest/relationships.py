@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gateway.rest import fuzzy
 from gateway.rest.errors import ApiError
 from gateway.rest.schema_cache import (
     ForeignKey,
@@ -26,17 +27,23 @@ class Relationship:
     junction_target_fk: ForeignKey | None = None
     function: Function | None = None
     to_one: bool = False
+    unique_key: bool = False  # a many-to-one whose key is unique: PostgREST calls it one-to-one
+
+    @property
+    def cardinality(self) -> str:
+        return "o2o" if self.unique_key else self.kind
 
     def describe(self) -> dict:
         cardinality = {"m2o": "many-to-one", "o2m": "one-to-many", "o2o": "one-to-one",
-                       "m2m": "many-to-many", "computed": "computed"}[self.kind]
+                       "m2m": "many-to-many", "computed": "computed"}[self.cardinality]
         if self.kind == "m2m":
-            text = (f"{self.junction.schema}.{self.junction.name} using {self.junction_source_fk.name}"
+            text = (f"{self.junction.name} using {self.junction_source_fk.name}"
                     f"({', '.join(self.junction_source_fk.columns)}) and {self.junction_target_fk.name}"
                     f"({', '.join(self.junction_target_fk.columns)})")
         elif self.fk is not None:
-            text = (f"{self.fk.name} using {self.fk.table[1]}({', '.join(self.fk.columns)}) and "
-                    f"{self.fk.target[1]}({', '.join(self.fk.target_columns)})")
+            pairs = _column_pairs(self)
+            text = (f"{self.fk.name} using {self.source.name}({', '.join(p[0] for p in pairs)}) and "
+                    f"{self.target.name}({', '.join(p[1] for p in pairs)})")
         else:
             text = f"{self.function.schema}.{self.function.name}"
         return {"cardinality": cardinality, "embedding": f"{self.source.name} with {self.target.name}",
@@ -53,32 +60,78 @@ def _is_unique(table: Table, columns: tuple[str, ...]) -> bool:
     return any(set(key) == wanted for key in (table.pk, *table.uniques) if key)
 
 
-def candidates(cache: SchemaCache, source: Table, name: str) -> list[Relationship]:
+def all_relationships(cache: SchemaCache, source: Table) -> list[Relationship]:
+    """Every relationship leaving `source`, in PostgREST's order (its derived Ord on relationships: foreign key
+    ones before computed, then target, self or not, one-to-many < many-to-one < one-to-one < many-to-many, then
+    constraint and columns), which is the order PGRST201 lists them in."""
     found: list[Relationship] = []
     for fk in cache.foreign_keys:
         target = cache.tables.get(fk.target)
         child = cache.tables.get(fk.table)
         if target is None or child is None:
             continue
-        if fk.table == (source.schema, source.name) and (
-            target.name == name or fk.name == name or fk.columns == (name,)
-        ):
-            found.append(Relationship("m2o", source, target, fk, to_one=True))
-        if fk.target == (source.schema, source.name) and (child.name == name or fk.name == name):
+        if fk.table == (source.schema, source.name):
+            found.append(Relationship("m2o", source, target, fk, to_one=True,
+                                      unique_key=fk.table != fk.target and _is_unique(source, fk.columns)))
+        if fk.target == (source.schema, source.name):
             one = _is_unique(child, fk.columns)
             found.append(Relationship("o2o" if one else "o2m", source, child, fk, to_one=one))
-    found.extend(_many_to_many(cache, source, name))
-    for function in cache.functions.get((source.schema, name), []):
-        inputs = function.inputs
-        if len(inputs) == 1 and function.return_table and row_type_table(cache, inputs[0].type) is source:
-            target = cache.tables.get(function.return_table)
-            if target is not None:
-                found.append(Relationship("computed", source, target, function=function,
-                                          to_one=not function.returns_set))
-    return found
+    found.extend(_many_to_many(cache, source))
+    for overloads in cache.functions.values():
+        for function in overloads:
+            inputs = function.inputs
+            if len(inputs) == 1 and function.return_table and row_type_table(cache, inputs[0].type) is source:
+                target = cache.tables.get(function.return_table)
+                if target is not None:
+                    found.append(Relationship("computed", source, target, function=function,
+                                              to_one=not function.returns_set or function.rows == 1))
+    return sorted(found, key=_order_key)
 
 
-def _many_to_many(cache: SchemaCache, source: Table, name: str) -> list[Relationship]:
+_CARDINALITY_ORDER = {"o2m": 0, "m2o": 1, "o2o": 2, "m2m": 3}
+
+
+def _order_key(rel: Relationship) -> tuple:
+    if rel.kind == "computed":
+        return (1, rel.function.schema, rel.function.name)
+    if rel.kind == "m2m":
+        detail = ((rel.junction.schema, rel.junction.name), rel.junction_source_fk.name, rel.junction_target_fk.name)
+    else:
+        detail = (rel.fk.name, _column_pairs(rel))
+    return (0, rel.source.schema, rel.source.name, rel.target.schema, rel.target.name, rel.source is rel.target,
+            _CARDINALITY_ORDER[rel.cardinality], detail)
+
+
+def _column_pairs(rel: Relationship) -> tuple[tuple[str, str], ...]:
+    """(this side's column, the other side's column) for each column of the key, as PostgREST pairs them."""
+    if rel.kind == "m2o":
+        return tuple(zip(rel.fk.columns, rel.fk.target_columns))
+    return tuple(zip(rel.fk.target_columns, rel.fk.columns))
+
+
+def _names(rel: Relationship, name: str, hint: str | None) -> bool:
+    """PostgREST's findRel: does `name!hint` select this relationship?"""
+    if rel.kind == "computed":
+        return name == rel.function.name
+    if rel.kind == "m2m":
+        return name == rel.target.name and (hint is None or hint == rel.junction.name)
+    pairs = _column_pairs(rel)
+    # Only a single-column key can be named by a column.
+    own_column, other_column = pairs[0] if len(pairs) == 1 else (None, None)
+    to_table = name == rel.target.name
+    if rel.source is rel.target:
+        # A self-reference is one key read both ways: the table's name asks for the children (one-to-many),
+        # the key column's name for the parent (many-to-one); a hint names the children's key column.
+        if hint is None:
+            return (to_table and rel.kind == "o2m") or (name == own_column and rel.kind == "m2o")
+        return to_table and rel.kind == "o2m" and hint == other_column
+    if hint is None:
+        by_key = name in (rel.fk.name, own_column) and rel.target.kind != "v"
+        return to_table or by_key
+    return to_table and hint in (rel.fk.name, own_column, other_column)
+
+
+def _many_to_many(cache: SchemaCache, source: Table) -> list[Relationship]:
     found = []
     by_table: dict[tuple[str, str], list[ForeignKey]] = {}
     for fk in cache.foreign_keys:
@@ -92,7 +145,7 @@ def _many_to_many(cache: SchemaCache, source: Table, name: str) -> list[Relation
                 continue
             for to_target in fks:
                 target = cache.tables.get(to_target.target)
-                if to_target is to_source or target is None or target.name != name or target is junction:
+                if to_target is to_source or target is None or target is junction:
                     continue
                 key_columns = set(junction.pk) | {c for u in junction.uniques for c in u}
                 if set(to_source.columns) | set(to_target.columns) <= key_columns:
@@ -101,12 +154,18 @@ def _many_to_many(cache: SchemaCache, source: Table, name: str) -> list[Relation
     return found
 
 
-def _matches_hint(rel: Relationship, hint: str) -> bool:
-    if rel.kind == "m2m":
-        return hint in (rel.junction.name, rel.junction_source_fk.name, rel.junction_target_fk.name)
-    if rel.fk is not None:
-        return hint == rel.fk.name or (hint,) == rel.fk.columns
-    return hint == rel.function.name
+def _no_relationship_hint(cache: SchemaCache, source: Table, name: str, every: list[Relationship],
+                          role: str) -> str | None:
+    """PostgREST's noRelBetweenHint: the closest other target of the source's relationships, or, for a source
+    without any, the closest table that has some."""
+    if every:
+        targets = [r.function.name if r.kind == "computed" else r.target.name for r in every]
+        closest = next((choice for score, choice in fuzzy.matches(name, targets) if score < 1.0), None)
+        return closest and f"Perhaps you meant '{closest}' instead of '{name}'."
+    related = {fk.table for fk in cache.foreign_keys} | {fk.target for fk in cache.foreign_keys}
+    parents = [t for (s, t) in related if s == source.schema and role in cache.tables[(s, t)].visible_to]
+    closest = fuzzy.best_match(source.name, parents)
+    return closest and f"Perhaps you meant '{closest}' instead of '{source.name}'."
 
 
 def _visible(rel: Relationship, role: str) -> bool:
@@ -115,17 +174,17 @@ def _visible(rel: Relationship, role: str) -> bool:
 
 
 def resolve(cache: SchemaCache, source: Table, name: str, hint: str | None, role: str) -> Relationship:
-    found = [r for r in candidates(cache, source, name) if _visible(r, role)]
-    if hint is not None:
-        found = [r for r in found if _matches_hint(r, hint)]
+    every = [r for r in all_relationships(cache, source) if _visible(r, role)]
+    found = [r for r in every if _names(r, name, hint)]
     if not found:
         detail = (f"Searched for a foreign key relationship between '{source.name}' and '{name}'"
-                  + (f" using the hint '{hint}'" if hint else "") + " in the schema 'public', but no matches were found.")
+                  + (f" using the hint '{hint}'" if hint else "")
+                  + f" in the schema '{source.schema}', but no matches were found.")
         raise ApiError(400, "PGRST200",
                        f"Could not find a relationship between '{source.name}' and '{name}' in the schema cache",
-                       detail)
+                       detail, _no_relationship_hint(cache, source, name, every, role))
     if len(found) > 1:
-        choices = ", ".join(f"'{name}!{r.hint_name()}'" for r in found)
+        choices = ", ".join(f"'{r.target.name}!{r.hint_name()}'" for r in found)
         raise ApiError(300, "PGRST201",
                        f"Could not embed because more than one relationship was found for '{source.name}' and '{name}'",
                        [r.describe() for r in found],

@@ -23,7 +23,7 @@ from gateway.rest.errors import (
     bad_schema,
     not_acceptable,
 )
-from gateway.rest.types import MediaType, NodeOptions, Preferences, SelectItem
+from gateway.rest.types import PLAN_OPTIONS, MediaType, NodeOptions, Preferences, SelectItem
 
 # The last dotted part of a key that addresses a level of the tree (`order`, `fx_tickets.limit`, `not.or`, ...).
 NODE_OPTIONS = frozenset({"order", "limit", "offset", "or", "and"})
@@ -53,6 +53,8 @@ class ApiRequest:
     columns: tuple[str, ...] | None = None
     on_conflict: tuple[str, ...] | None = None
     selected: bool = False  # select= was given explicitly
+    content: str = "json"  # the body's kind: json, urlencoded, csv, or for a function also text, xml, bytea
+    raw_body: bytes = b""
 
     @property
     def root(self) -> NodeOptions:
@@ -102,8 +104,17 @@ def parse_request(
         request.params = []
     _apply_range(request, method, headers.get("range"))
     if method in ("POST", "PATCH", "PUT"):
-        request.body = parse_body(body, headers.get("content-type") or "application/json")
+        content_type = headers.get("content-type") or "application/json"
+        request.content = _BODY_KINDS.get(content_type.split(";")[0].strip().lower(), "json")
+        request.raw_body = body
+        if kind != "rpc" or request.content in ("json", "urlencoded", "csv"):
+            request.body = parse_body(body, content_type)
     return request
+
+
+# Content-Types that are not JSON, by the kind of body they make; a function may take text, xml or bytes whole.
+_BODY_KINDS = {"text/plain": "text", "text/xml": "xml", "application/octet-stream": "bytea",
+               "application/x-www-form-urlencoded": "urlencoded", "text/csv": "csv"}
 
 
 def _target(path: str) -> tuple[str, str]:
@@ -163,8 +174,11 @@ def parse_accept(header: str, kind: str, plans_enabled: bool = False) -> MediaTy
             return MediaType("csv")
         if media.startswith("application/vnd.pgrst.plan") and plans_enabled:
             for_match = re.search(r'for="?([^";]+)"?', params)
-            return MediaType("plan", plan_format="text" if media.endswith("+text") else "json",
-                             plan_for=for_match.group(1) if for_match else "application/json")
+            options_match = re.search(r'options=([a-z|]+)', params)
+            wanted = set(options_match.group(1).split("|")) if options_match else set()
+            return MediaType("plan", plan_format="json" if media.endswith("+json") else "text",
+                             plan_for=for_match.group(1) if for_match else "application/json",
+                             plan_options=tuple(o for o in PLAN_OPTIONS if o in wanted))
     raise not_acceptable(header)
 
 

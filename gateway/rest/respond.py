@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from urllib.parse import quote
 
 from starlette.responses import Response
@@ -37,13 +35,13 @@ def respond(req: ApiRequest, action: Action, result: Result) -> Response:
     if action.applied:
         headers["Preference-Applied"] = ", ".join(action.applied)
     if action.media.kind == "plan":
-        media = f"application/vnd.pgrst.plan+{action.media.plan_format}; for=\"{action.media.plan_for}\"; charset=utf-8"
-        return Response(result.body, 200, headers, media_type=media)
+        return Response(result.body, 200, headers, media_type=f"{action.media.plan_media}; charset=utf-8")
     body = result.body
     if action.media.kind == "csv":
-        body = _csv_header(action.labels) + ("\n" + body if body else "")
+        # PostgREST's: the first row's keys unquoted (none without rows), a newline, then the rows.
+        body = (",".join(action.labels) if result.page else "") + "\n" + body
     if action.kind == "mutate":
-        status = _mutation_status(req)
+        status = _mutation_status(req, action, result)
         # PostgREST gives an insert no row range ("*/*"), updates and deletes the rows they touched.
         touched = 0 if req.method == "POST" else result.page
         headers.update(range_headers(0, touched, result.page if req.prefer.count else None))
@@ -71,14 +69,13 @@ def respond(req: ApiRequest, action: Action, result: Result) -> Response:
     return Response(body, status, headers, media_type=_MEDIA[action.media.kind])
 
 
-def _mutation_status(req: ApiRequest) -> int:
+def _mutation_status(req: ApiRequest, action: Action, result: Result) -> int:
+    """PostgREST's: an insert 201, unless a merging upsert inserted nothing (200); a PUT 201 when it inserted, else
+    200, with the representation (204 without); updates and deletes 200 with it, 204 without."""
     representation = req.prefer.return_ == "representation"
+    inserted = bool(result.total)
     if req.method == "POST":
-        return 201
-    return 200 if representation else 204
-
-
-def _csv_header(labels: list[str]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(labels)
-    return out.getvalue()
+        return 200 if action.merges and not inserted else 201
+    if not representation:
+        return 204
+    return (201 if inserted else 200) if req.method == "PUT" else 200

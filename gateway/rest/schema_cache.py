@@ -9,6 +9,7 @@ import psycopg
 from gateway.rest.view_keys import ColumnKey, view_column_origins
 
 API_ROLES = ("anon", "authenticated", "service_role")
+RAW_BODY_TYPES = frozenset({"bytea", "json", "jsonb", "text", "xml"})
 # SQL spellings a cast may use, mapped to the catalog's own type names.
 TYPE_ALIASES = {
     "integer": "int4", "int": "int4", "bigint": "int8", "smallint": "int2", "real": "float4",
@@ -70,10 +71,18 @@ class Function:
     out_columns: tuple[Arg, ...]
     volatility: str  # i, s, v
     visible_to: frozenset[str]
+    rows: float = 0  # prorows: the planner's estimate; `rows 1` makes a set-returning function embed as one row
+    description: str | None = None
 
     @property
     def inputs(self) -> tuple[Arg, ...]:
         return tuple(a for a in self.args if a.mode in ("i", "b", "v"))
+
+    @property
+    def callable(self) -> bool:
+        """PostgREST's rule for /rpc: no unnamed parameter, or one, of a type a raw body can fill."""
+        unnamed = sum(1 for a in self.inputs if not a.name)
+        return unnamed == 0 or (unnamed == 1 and self.inputs[0].type in RAW_BODY_TYPES)
 
 
 @dataclass
@@ -139,7 +148,7 @@ select n.nspname, p.proname, p.proretset, format_type(p.prorettype, null), rt.ty
   coalesce((select json_agg(json_build_array(coalesce(p.proargnames[u.ord], ''), format_type(u.typ, null),
                                              coalesce(p.proargmodes[u.ord]::text, 'i')) order by u.ord)
             from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(typ, ord)), '[]'),
-  p.pronargdefaults
+  p.pronargdefaults, p.prorows, obj_description(p.oid, 'pg_proc')
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
@@ -235,7 +244,7 @@ def _attach_view_keys(tables: dict[tuple[str, str], Table], shown_by: ShownBy, k
 
 
 def _function(schema, name, returns_set, return_type, typtype, rel_name, rel_schema, volatility, roles, args,
-              defaults) -> Function:
+              defaults, rows, description) -> Function:
     all_args = [Arg(a[0], a[1], a[2], False) for a in args]
     inputs = [i for i, a in enumerate(all_args) if a.mode in ("i", "b", "v")]
     for index in inputs[len(inputs) - defaults:] if defaults else []:
@@ -249,7 +258,8 @@ def _function(schema, name, returns_set, return_type, typtype, rel_name, rel_sch
     else:
         kind = "scalar"
     return Function(schema, name, tuple(all_args), returns_set, return_type, kind,
-                    (rel_schema, rel_name) if rel_name else None, outs, volatility, frozenset(roles))
+                    (rel_schema, rel_name) if rel_name else None, outs, volatility, frozenset(roles), rows,
+                    description)
 
 
 def _attach_computed_columns(cache: SchemaCache) -> None:

@@ -105,10 +105,11 @@ class Preferences:
     params: str | None = None  # single-object
 
     def applied(self) -> list[str]:
+        """In PostgREST's Preference-Applied order; max-affected only counts with handling=strict."""
         pairs = [
-            ("return", self.return_), ("count", self.count), ("resolution", self.resolution),
-            ("missing", self.missing), ("handling", self.handling), ("tx", self.tx),
-            ("max-affected", self.max_affected), ("params", self.params),
+            ("resolution", self.resolution), ("missing", self.missing), ("return", self.return_),
+            ("count", self.count), ("tx", self.tx), ("handling", self.handling),
+            ("max-affected", self.max_affected if self.handling == "strict" else None), ("params", self.params),
         ]
         return [f"{name}={value}" for name, value in pairs if value is not None]
 
@@ -119,3 +120,13 @@ class MediaType:
     strip_nulls: bool = False
     plan_format: str = "json"  # json | text
     plan_for: str = "application/json"
+    plan_options: tuple[str, ...] = ()  # of PLAN_OPTIONS, in that order
+
+    @property
+    def plan_media(self) -> str:
+        """The Content-Type of a plan, as PostgREST spells it."""
+        options = f"; options={'|'.join(self.plan_options)}" if self.plan_options else ""
+        return f'application/vnd.pgrst.plan+{self.plan_format}; for="{self.plan_for}"{options}'
+
+
+PLAN_OPTIONS = ("analyze", "verbose", "settings", "buffers", "wal")

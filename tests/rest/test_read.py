@@ -182,7 +182,7 @@ def test_csv_output(rest):
     response = rest.get("/fx_companies", params={"select": "id,name,country", "order": "id"},
                         headers={"Accept": "text/csv"})
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/csv")
-    assert response.text.splitlines() == ['id,name,country', '"1","Acme","US"', '"2","Globex","UK"', '"3","Initech",']
+    assert response.text.splitlines() == ['id,name,country', '1,Acme,US', '2,Globex,UK', '3,Initech,']  # PostgREST's
 
 
 def test_stripped_nulls(rest):

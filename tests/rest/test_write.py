@@ -28,7 +28,9 @@ def test_bulk_insert_with_columns_and_missing_default(rest):
 
 
 def test_insert_of_an_unknown_column_is_pgrst204_and_writes_nothing(rest, db):
-    response = rest.post("/fx_labels", json=[{"id": 20, "name": "ok"}, {"id": 21, "nme": "typo"}])
+    # columns= as supabase-js sends it (without it, objects with other keys are PGRST102, as in PostgREST)
+    response = rest.post("/fx_labels", params={"columns": "id,name,nme"},
+                         json=[{"id": 20, "name": "ok"}, {"id": 21, "nme": "typo"}])
     assert response.status_code == 400 and response.json()["code"] == "PGRST204"
     assert db.execute("select count(*) from fx_labels where id in (20, 21)").fetchone()[0] == 0
 
@@ -107,7 +109,10 @@ def test_headers_only_gives_a_location(rest):
 def test_put_upserts_one_row_named_by_its_primary_key(rest):
     response = rest.request("PUT", "/fx_labels", params={"id": "eq.95"}, json={"id": 95, "name": "put"},
                             headers=REPRESENTATION)
-    assert response.status_code == 200 and response.json() == [{"id": 95, "name": "put"}]
+    assert response.status_code == 201 and response.json() == [{"id": 95, "name": "put"}]  # inserted
+    replaced = rest.request("PUT", "/fx_labels", params={"id": "eq.95"}, json={"id": 95, "name": "put again"},
+                            headers=REPRESENTATION)
+    assert replaced.status_code == 200 and replaced.json() == [{"id": 95, "name": "put again"}]
     mismatch = rest.request("PUT", "/fx_labels", params={"id": "eq.95"}, json={"id": 96, "name": "put"})
     assert mismatch.status_code == 400 and mismatch.json()["code"] == "PGRST115"
 
