@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import begin_request
+from gateway.db import queue_settings
 
 log = logging.getLogger("gateway.realtime")
 BROADCAST = "broadcast"
@@ -77,7 +77,7 @@ class ChannelAuthorizer:
 
     @staticmethod
     async def _become(conn: psycopg.AsyncConnection, role: str, claims: Mapping[str, Any], topic: str) -> None:
-        await begin_request(conn, role=role, claims=claims, method="GET", path="/realtime/v1")
+        await queue_settings(conn, role=role, claims=claims, method="GET", path="/realtime/v1")
         sub = claims.get("sub")
         await conn.execute(
             "select set_config('realtime.topic', %s, true), set_config('request.jwt.claim.sub', %s, true),"
