@@ -16,6 +16,7 @@ from gateway.client_ip import ForwardedFor
 from gateway.db import open_pool
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
+from gateway.mail.mailer import Mailer
 from gateway.request_limits import BodyLimit
 from gateway.settings import Settings
 
@@ -42,7 +43,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.pool = await open_pool(settings.database_url)
+        app.state.pool = await open_pool(settings.database_url, max_size=settings.db_pool_size)
+        app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
+        app.state.mailer.start()
         started = []
         try:
             for _, module in modules:
@@ -54,6 +57,7 @@ def create_app(settings: Settings) -> FastAPI:
             for module in reversed(started):
                 if hasattr(module, "on_shutdown"):
                     await module.on_shutdown(app)
+            await app.state.mailer.stop()
             await app.state.pool.close()
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)

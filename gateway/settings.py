@@ -117,6 +117,7 @@ class Settings:
     rate_limit_anonymous_per_hour: int = 30
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
+    db_pool_size: int = 10
     project: "Project" = field(default_factory=lambda: _load_project(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
@@ -229,6 +230,7 @@ class Settings:
             rate_limit_anonymous_per_hour=_int("RATE_LIMIT_ANONYMOUS_USERS", env.get("RATE_LIMIT_ANONYMOUS_USERS"), 30),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
+            db_pool_size=_pool_size(env.get("DB_POOL_SIZE")),
             project=project,
             functions_dir=project.functions_dir,
             function_urls=function_urls,
@@ -264,6 +266,13 @@ def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, s
     from gateway.project_config import settings_from_config
 
     return settings_from_config(project, environ)
+
+
+def _pool_size(value: str | None) -> int:
+    size = _int("DB_POOL_SIZE", value, 10)
+    if size < 2:
+        raise ConfigError(f"DB_POOL_SIZE must be at least 2, got {size}")
+    return size
 
 
 def _names(value: str) -> tuple[str, ...]:

@@ -29,6 +29,7 @@ class AuthContext:
     body: dict[str, Any]
     ip: str
     claims: dict[str, Any] = field(default_factory=dict)
+    mail_queued: bool = False  # set once the handler's transaction holds a mail; delivery starts after the answer
 
     @property
     def query(self) -> Any:

@@ -58,6 +58,7 @@ def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI
         try:
             yield
         finally:
+            await mailer.stop()
             await pool.close()
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
