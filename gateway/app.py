@@ -13,7 +13,7 @@ from starlette.middleware.cors import CORSMiddleware
 
 from gateway import log_redaction, not_found, site
 from gateway.client_ip import ForwardedFor
-from gateway.db import open_pool
+from gateway.db_roles import open_pools
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.mail.mailer import Mailer
@@ -43,7 +43,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.pool = await open_pool(settings.database_url, max_size=settings.db_pool_size)
+        pools = await open_pools(settings.database_url, settings.authenticator_url, settings.auth_admin_url,
+                                 size=settings.db_pool_size)
+        app.state.pool, app.state.request_pool, app.state.auth_pool = pools.service, pools.request, pools.auth
         app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
         app.state.mailer.start()
         started = []
@@ -58,7 +60,7 @@ def create_app(settings: Settings) -> FastAPI:
                 if hasattr(module, "on_shutdown"):
                     await module.on_shutdown(app)
             await app.state.mailer.stop()
-            await app.state.pool.close()
+            await pools.close()
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings

@@ -70,7 +70,7 @@ async def build_context(request: Request) -> AuthContext:
     return AuthContext(
         request=request,
         settings=state.settings,
-        pool=state.pool,
+        pool=state.auth_pool,
         keys=state.keys,
         mailer=state.mailer,
         body=await read_json_body(request),

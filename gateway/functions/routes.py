@@ -71,7 +71,7 @@ async def on_startup(app: FastAPI) -> None:
         keys=app.state.keys,
         trusted_proxy_header=settings.trusted_proxy_header,
         functions=functions,
-        contexts={slug: build_context(fn, pool=app.state.pool, mailer=mailer, settings=settings)
+        contexts={slug: build_context(fn, pool=app.state.request_pool, mailer=mailer, settings=settings)
                   for slug, fn in functions.items()},
     )
     app.state.functions = FunctionsService(

@@ -23,14 +23,17 @@ KEEP_ALIVE_SECONDS = 10.0
 
 
 class RealtimeService:
-    def __init__(self, database_url: str, pool: AsyncConnectionPool, keys: JwtKeys, limits: Limits) -> None:
+    def __init__(self, database_url: str, pool: AsyncConnectionPool, request_pool: AsyncConnectionPool,
+                 keys: JwtKeys, limits: Limits) -> None:
+        """`pool` is the gateway's own (the broker's tables, presence); `request_pool` checks subscribers as
+        themselves, like any request."""
         self.node_id = secrets.token_hex(6)
         self.keys = keys
         self.limits = limits
         self.registry = ChannelRegistry()
         self.bus = Bus(pool)
         self.presence = PresenceStore(pool, self.node_id)
-        self.broker = Broker(self.registry, Authoriser(pool), TableCatalog(pool))
+        self.broker = Broker(self.registry, Authoriser(request_pool), TableCatalog(pool))
         self.listener = Listener(database_url, pool, self.broker.handle)
         self._keep_alive: asyncio.Task | None = None
 

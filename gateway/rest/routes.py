@@ -106,7 +106,7 @@ async def _pipeline(request: Request, path: str, timings: Timings) -> Response:
         if shape:
             action = replace(action, statement=action.statement.with_body(shape[1]))
     with timings.stage("transaction"):
-        result = await execute.run(state.pool, caller, req, action, path=request.url.path,
+        result = await execute.run(state.request_pool, caller, req, action, path=request.url.path,
                                    headers=request.headers, max_rows=settings.max_rows,
                                    extra_search_path=settings.db_extra_search_path)
     with timings.stage("response"):

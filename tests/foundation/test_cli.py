@@ -32,10 +32,10 @@ def run_cli(*args, cwd: Path | None = None, **env) -> subprocess.CompletedProces
 
 
 class ServeProcess:
-    def __init__(self, data_dir: Path, port: int, cwd: Path | None = None):
+    def __init__(self, data_dir: Path, port: int, cwd: Path | None = None, **env):
         self.port = port
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gateway", "serve"], env=gateway_env(DATA_DIR=data_dir, API_PORT=port),
+            [sys.executable, "-m", "gateway", "serve"], env=gateway_env(DATA_DIR=data_dir, API_PORT=port, **env),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
         )
 

@@ -17,6 +17,7 @@ class SmtpServer:
     _loop: asyncio.AbstractEventLoop | None = None
     _server: asyncio.AbstractServer | None = None
     _thread: threading.Thread | None = None
+    _sessions: set = field(default_factory=set)
 
     @property
     def url(self) -> str:
@@ -45,6 +46,9 @@ class SmtpServer:
     def stop(self) -> None:
         async def close() -> None:
             self._server.close()
+            for session in list(self._sessions):  # a client still waiting for the slow greeting
+                session.cancel()
+            await asyncio.gather(*self._sessions, return_exceptions=True)
             await self._server.wait_closed()
 
         asyncio.run_coroutine_threadsafe(close(), self._loop).result(10)
@@ -52,6 +56,7 @@ class SmtpServer:
         self._thread.join(10)
 
     async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._sessions.add(asyncio.current_task())
         try:
             await asyncio.sleep(self.greet_delay)
             writer.write(b"220 test-smtp ready\r\n")
@@ -76,4 +81,5 @@ class SmtpServer:
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
+            self._sessions.discard(asyncio.current_task())
             writer.close()
