@@ -17,9 +17,11 @@ COPY functions/ functions/
 COPY --from=site /src/web/dist web/dist
 # The project is /app (the working folder): supabase/config.toml points at schema/, policies/, functions/, web/dist.
 RUN pip install --no-cache-dir -e .
-# Storage's bytes (compose mounts a shared volume here; a new named volume takes this owner).
-RUN mkdir -p /var/lib/gateway/storage && chown nobody /var/lib/gateway/storage
-ENV API_HOST=0.0.0.0 API_PORT=54321
+# A user of its own, owning nothing but the data folder: the code and the site stay root-owned and read-only to it.
+RUN useradd --system --uid 10001 --no-create-home --home-dir /data gateway \
+    && install -d -o gateway -g gateway -m 0700 /data /data/storage
+ENV API_HOST=0.0.0.0 API_PORT=54321 DATA_DIR=/data PYTHONDONTWRITEBYTECODE=1
+VOLUME /data
 EXPOSE 54321
-USER nobody
+USER gateway
 CMD ["gateway", "serve"]

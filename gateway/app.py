@@ -13,9 +13,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway import log_redaction, not_found, site
 from gateway.client_ip import ForwardedFor
-from gateway.db import open_pool
+from gateway.db_roles import open_pools
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
+from gateway.mail.mailer import Mailer
 from gateway.request_limits import BodyLimit
 from gateway.settings import Settings
 
@@ -64,7 +65,11 @@ def create_app(settings: Settings) -> ASGIApp:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.pool = await open_pool(settings.database_url)
+        pools = await open_pools(settings.database_url, settings.authenticator_url, settings.auth_admin_url,
+                                 size=settings.db_pool_size)
+        app.state.pool, app.state.request_pool, app.state.auth_pool = pools.service, pools.request, pools.auth
+        app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
+        app.state.mailer.start()
         started = []
         try:
             for _, module in modules:
@@ -76,7 +81,8 @@ def create_app(settings: Settings) -> ASGIApp:
             for module in reversed(started):
                 if hasattr(module, "on_shutdown"):
                     await module.on_shutdown(app)
-            await app.state.pool.close()
+            await app.state.mailer.stop()
+            await pools.close()
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings

@@ -23,6 +23,7 @@ from gateway.settings import ConfigError, Settings, write_private
 
 MIN_SERVER_VERSION = 150000
 STATUS_FILE = "status.json"
+SECRET_STATUS_KEYS = ("service_role_key", "db_url")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,7 +174,6 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
     import uvicorn
 
     from gateway.app import create_app
-
     from gateway.project_warnings import start_warning
 
     sock = _listen(settings.api_host, settings.api_port)
@@ -190,7 +190,12 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
             supervisor = Supervisor(embedded).start()
         try:
             info = _status_info(settings)
-            _write_status(settings, info)
+            if embedded is not None:
+                # Development only: with DATABASE_URL the output ends up in container logs and the folder in volumes.
+                _write_status(settings, info)
+            else:
+                info = {key: value for key, value in info.items() if key not in SECRET_STATUS_KEYS}
+                _print_role_note(settings)
             _print_banner(settings, info)
             config = uvicorn.Config(
                 create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
@@ -314,10 +319,12 @@ def _print_banner(settings: Settings, info: dict[str, str]) -> None:
         f"         API URL: {info['api_url']}",
         f"     Storage URL: {info['storage_url']}",
         f"        Site URL: {info['site_url']}" + _site_note(settings),
-        f"          DB URL: {info['db_url']}",
-        f"        anon key: {info['anon_key']}",
-        f"service_role key: {info['service_role_key']}",
     ]
+    if "db_url" in info:
+        lines.append(f"          DB URL: {info['db_url']}")
+    lines.append(f"        anon key: {info['anon_key']}")
+    if "service_role_key" in info:
+        lines.append(f"service_role key: {info['service_role_key']}")
     if settings.dev_mailbox:
         lines.append(f"         Mailbox: {settings.api_external_url}/_dev/mailbox")
     accounts = settings.project.demo_accounts
@@ -326,6 +333,18 @@ def _print_banner(settings: Settings, info: dict[str, str]) -> None:
         lines += [f"     {a.email:<26} {a.password:<18} {a.about}" for a in accounts]
     lines += ["Press Ctrl-C to stop.", ""]
     print("\n".join(lines), flush=True)
+
+
+def _print_role_note(settings: Settings) -> None:
+    """One line when requests and the auth service share DATABASE_URL's role instead of their own."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    shared = [name for name, url in (("requests", settings.authenticator_url), ("the auth service",
+                                     settings.auth_admin_url)) if not url]
+    if shared:
+        owner = conninfo_to_dict(settings.database_url).get("user") or "the default user"
+        print(f"note: {' and '.join(shared)} connect as DATABASE_URL's role ({owner}); set DB_AUTHENTICATOR_URL and"
+              " DB_AUTH_ADMIN_URL for least privilege (README: Database roles)", flush=True)
 
 
 def _site_note(settings: Settings) -> str:

@@ -78,7 +78,7 @@ def _int(name: str, value: str | None, default: int) -> int:
 
 @dataclass(frozen=True)
 class Settings:
-    database_url: str | None
+    database_url: str | None  # the owner: migrations and the gateway's own services
     data_dir: Path
     jwt_secret: str
     jwt_exp: int = 3600
@@ -124,6 +124,9 @@ class Settings:
     rate_limit_anonymous_per_hour: int = 30
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
+    db_pool_size: int = 10
+    authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
+    auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
     project: "Project" = field(default_factory=lambda: _load_project(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
@@ -151,7 +154,13 @@ class Settings:
         return self.storage_dir or self.data_dir / "storage"
 
     def with_database(self, url: str) -> "Settings":
-        return replace(self, database_url=url)
+        """Bound to `url`; the embedded server (which trusts local connections) is reached as each role by name."""
+        if not self.embedded:
+            return replace(self, database_url=url)
+        from gateway.db_roles import AUTH_ROLE, REQUEST_ROLE, as_role
+
+        return replace(self, database_url=url, authenticator_url=as_role(url, REQUEST_ROLE),
+                       auth_admin_url=as_role(url, AUTH_ROLE))
 
     @classmethod
     def from_env(
@@ -170,6 +179,12 @@ class Settings:
         if database_url:
             _check_database_url(database_url)
         embedded = database_url is None
+        for name in ("DB_AUTHENTICATOR_URL", "DB_AUTH_ADMIN_URL"):
+            if env.get(name):
+                if embedded:
+                    raise ConfigError(f"{name} needs DATABASE_URL: the embedded server is reached as each role"
+                                      " by name")
+                _check_database_url(env[name], name)
         data_dir = Path(env.get("DATA_DIR") or project.root / ".data").resolve()
         api_host = env.get("API_HOST") or "127.0.0.1"
         api_port = _int("API_PORT", env.get("API_PORT"), 54321)
@@ -246,6 +261,9 @@ class Settings:
             rate_limit_anonymous_per_hour=_int("RATE_LIMIT_ANONYMOUS_USERS", env.get("RATE_LIMIT_ANONYMOUS_USERS"), 30),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
+            db_pool_size=_pool_size(env.get("DB_POOL_SIZE")),
+            authenticator_url=env.get("DB_AUTHENTICATOR_URL") or None,
+            auth_admin_url=env.get("DB_AUTH_ADMIN_URL") or None,
             project=project,
             functions_dir=project.functions_dir,
             function_urls=function_urls,
@@ -286,6 +304,13 @@ def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, s
     return settings_from_config(project, environ)
 
 
+def _pool_size(value: str | None) -> int:
+    size = _int("DB_POOL_SIZE", value, 10)
+    if size < 2:
+        raise ConfigError(f"DB_POOL_SIZE must be at least 2, got {size}")
+    return size
+
+
 def _names(value: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in value.split(",") if name.strip())
 
@@ -295,10 +320,10 @@ def _character_sets(value: str) -> tuple[str, ...]:
     return tuple(part.replace("\\:", ":") for part in re.split(r"(?<!\\):", value) if part)
 
 
-def _check_database_url(url: str) -> None:
+def _check_database_url(url: str, name: str = "DATABASE_URL") -> None:
     parsed = urlparse(url)
     if parsed.scheme not in {"postgres", "postgresql"}:
-        raise ConfigError(f"DATABASE_URL must start with postgresql://, got scheme {parsed.scheme or '(none)'!r}")
+        raise ConfigError(f"{name} must start with postgresql://, got scheme {parsed.scheme or '(none)'!r}")
 
 
 def _embedded_secret(data_dir: Path) -> str:

@@ -17,7 +17,7 @@ from gateway.project import Project
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.browser import launch_chromium
 from tests.support.live import LiveGateway, bind_to_port, run_gateway
-from tests.support.pg import PgCluster
+from tests.support.pg import PgCluster, with_password
 
 TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef0123456789"
 
@@ -42,6 +42,7 @@ def migrated_template(pg_cluster: PgCluster) -> Iterator[str]:
     """A database with every migration and policy applied; each module's database is a copy of it."""
     name = pg_cluster.create_database("gw_template")
     migrate.apply_pending(pg_cluster.url_for(name), Project.load(PROJECT_ROOT))
+    pg_cluster.give_login_roles_the_admin_password()
     yield name
     pg_cluster.drop_database(name)
 
@@ -63,12 +64,14 @@ def db(database_url: str) -> Iterator[psycopg.Connection]:
 
 def make_settings(database_url: str, data_dir: Path, **overrides) -> Settings:
     base = Settings(
-        database_url=database_url,
+        database_url=None,
         data_dir=data_dir,
         jwt_secret=TEST_JWT_SECRET,
         dev_mailbox=True,
         rate_limits_enabled=False,
-    )
+    ).with_database(database_url)  # as the embedded mode runs: requests as authenticator, auth as its own role
+    base = replace(base, authenticator_url=with_password(base.authenticator_url, database_url),
+                   auth_admin_url=with_password(base.auth_admin_url, database_url))
     return bind_to_port(replace(base, **overrides))
 
 

@@ -31,6 +31,7 @@ class AuthContext:
     body: dict[str, Any]
     ip: str
     claims: dict[str, Any] = field(default_factory=dict)
+    mail_queued: bool = False  # set once the handler's transaction holds a mail; delivery starts after the answer
 
     @property
     def query(self) -> Any:
@@ -71,7 +72,7 @@ async def build_context(request: Request) -> AuthContext:
     return AuthContext(
         request=request,
         settings=state.settings,
-        pool=state.pool,
+        pool=state.auth_pool,
         keys=state.keys,
         mailer=state.mailer,
         body=await read_json_body(request),

@@ -18,7 +18,7 @@ from gateway.auth.context import AuthContext
 from gateway.auth.errors import email_exists
 from gateway.auth.hooks.points import send_email as send_email_hook
 from gateway.auth.links import new_otp, token_hash, verify_link
-from gateway.auth.mails import check_resend_window, deliver
+from gateway.auth.mails import check_resend_window, queue_mail
 from gateway.auth.users import add_email_identity, find_by_email, mark_email_confirmed
 from gateway.mail.templates import auth_mail
 from gateway.settings import Settings
@@ -76,7 +76,7 @@ async def request(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],
         return
     for code in codes.values():
         link = verify_link(ctx.settings, code.hashed, "email_change", redirect_to)
-        await deliver(ctx, auth_mail(code.template, to=code.to, link=link, otp=code.otp,
+        await queue_mail(ctx, conn, auth_mail(code.template, to=code.to, link=link, otp=code.otp,
                                      email=user["email"] or new_email, new_email=new_email))
 
 

@@ -12,7 +12,7 @@ from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError
 from gateway.auth.hooks.points import send_email as send_email_hook
 from gateway.auth.links import new_otp, token_hash, verify_link
-from gateway.mail.mailer import Mail, MailError
+from gateway.mail.mailer import Mail
 from gateway.mail.templates import auth_mail
 
 # kind -> (token column, sent-at column); GoTrue keeps magic links in the recovery columns.
@@ -55,11 +55,11 @@ async def store_token(ctx: AuthContext, conn: AsyncConnection, user_id: str, kin
     return otp, hashed
 
 
-async def deliver(ctx: AuthContext, mail: Mail) -> None:
-    try:
-        await ctx.mailer.send(mail)
-    except MailError:
-        raise AuthError(500, "unexpected_failure", "Error sending email") from None
+async def queue_mail(ctx: AuthContext, conn: AsyncConnection, mail: Mail) -> None:
+    """The mail joins the transaction that stores its token; the request wakes the delivery worker after commit,
+    so no request waits for (or holds a database connection during) a slow mail server."""
+    await ctx.mailer.enqueue(conn, mail)
+    ctx.mail_queued = True
 
 
 async def send_link_mail(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any], kind: str,
@@ -69,7 +69,7 @@ async def send_link_mail(ctx: AuthContext, conn: AsyncConnection, user: dict[str
     if not await send_email_hook(ctx, conn, str(user["id"]), token=otp, token_hash=hashed, redirect_to=redirect_to,
                                  email_action_type=kind):
         link = verify_link(ctx.settings, hashed, kind, redirect_to)
-        await deliver(ctx, auth_mail(kind, to=user["email"], link=link, otp=otp))
+        await queue_mail(ctx, conn, auth_mail(kind, to=user["email"], link=link, otp=otp))
     if kind in MAIL_AUDIT:
         action, traits = MAIL_AUDIT[kind]
         await audit.record(conn, ctx, action, str(user["id"]), traits=traits)

@@ -11,7 +11,7 @@ from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import bad_request, unprocessable
 from gateway.auth.links import new_otp, token_hash
-from gateway.auth.mails import check_resend_window, deliver
+from gateway.auth.mails import check_resend_window, queue_mail
 from gateway.auth.users import find_by_id
 from gateway.db import privileged_tx
 from gateway.mail.templates import auth_mail
@@ -33,7 +33,7 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
         await conn.execute("update auth.users set reauthentication_token = %s, reauthentication_sent_at = now()"
                            " where id = %s", (token_hash(user["email"], otp), ctx.user_id))
         await audit.record(conn, ctx, "user_reauthenticate_requested", ctx.user_id, session_id=ctx.session_id)
-        await deliver(ctx, auth_mail("reauthentication", to=user["email"], link="", otp=otp))
+        await queue_mail(ctx, conn, auth_mail("reauthentication", to=user["email"], link="", otp=otp))
     return {}
 
 

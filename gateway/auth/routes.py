@@ -17,7 +17,6 @@ from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, rend
 from gateway.auth.guards import require_admin, require_user
 from gateway.auth.ratelimit import RateLimiter, limits_from
 from gateway.db_health import connection_lost
-from gateway.mail.mailer import Mailer
 
 log = logging.getLogger("gateway.auth")
 
@@ -84,6 +83,8 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
             if route.guard:
                 await route.guard(ctx)
             result = await route.handler(ctx)
+            if ctx.mail_queued:
+                ctx.mailer.wake()
         except ClientDisconnect:
             # The client went away, or the body limit cut it off (and answers 413 itself): nothing to report.
             log.info("auth request body not received path=%s", route.path)
@@ -115,5 +116,4 @@ for _route in ROUTES:
 
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
-    app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
     app.state.auth_limiter = RateLimiter(limits_from(settings), enabled=settings.rate_limits_enabled)

@@ -16,7 +16,6 @@ from gateway.functions.http import error_reply
 from gateway.functions.registry import discover
 from gateway.functions.relay import Relay
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
-from gateway.mail.mailer import Mailer
 
 log = logging.getLogger("gateway.functions")
 
@@ -66,16 +65,13 @@ async def invoke_subpath(request: Request, slug: str, subpath: str) -> Response:
 
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
-    # The auth service creates the shared mailer when it starts first; otherwise functions bring their own.
-    mailer = getattr(app.state, "mailer", None)
-    if mailer is None:
-        mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
+    mailer = app.state.mailer
     functions = discover(settings.functions_dir)
     host = FunctionHost(
         keys=app.state.keys,
         trusted_proxy_header=settings.trusted_proxy_header,
         functions=functions,
-        contexts={slug: build_context(fn, pool=app.state.pool, mailer=mailer, settings=settings)
+        contexts={slug: build_context(fn, pool=app.state.request_pool, mailer=mailer, settings=settings)
                   for slug, fn in functions.items()},
     )
     app.state.functions = FunctionsService(

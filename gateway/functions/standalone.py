@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.middleware.cors import CORSMiddleware
 
 from gateway.cli import STATUS_FILE, _QuietServer
-from gateway.db import open_pool
+from gateway.db_roles import open_pools
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
 from gateway.functions.registry import LoadedFunction, find
@@ -47,18 +47,19 @@ def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = await open_pool(settings.database_url, min_size=1, max_size=5, name=f"function-{function.slug}")
-        mailer = Mailer(pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
+        pools = await open_pools(settings.database_url, settings.authenticator_url, None, size=5)
+        mailer = Mailer(pools.service, smtp_url=settings.smtp_url, sender=settings.mail_from)
         app.state.host = FunctionHost(
             keys=keys,
             trusted_proxy_header=settings.trusted_proxy_header,
             functions={function.slug: function},
-            contexts={function.slug: build_context(function, pool=pool, mailer=mailer, settings=settings)},
+            contexts={function.slug: build_context(function, pool=pools.request, mailer=mailer, settings=settings)},
         )
         try:
             yield
         finally:
-            await pool.close()
+            await mailer.stop()
+            await pools.close()
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=ALL_METHODS, allow_headers=["*"],

@@ -23,7 +23,10 @@ KEEP_ALIVE_SECONDS = 10.0
 
 
 class RealtimeService:
-    def __init__(self, database_url: str, pool: ResilientPool, keys: JwtKeys, limits: Limits) -> None:
+    def __init__(self, database_url: str, pool: ResilientPool, request_pool: ResilientPool,
+                 keys: JwtKeys, limits: Limits) -> None:
+        """`pool` is the gateway's own (the broker's tables, presence, channel probes); `request_pool` checks
+        subscribers as themselves, like any request."""
         self.node_id = secrets.token_hex(6)
         self.keys = keys
         self.limits = limits
@@ -31,7 +34,7 @@ class RealtimeService:
         self.bus = Bus(pool)
         self.presence = PresenceStore(pool, self.node_id)
         self.channel_auth = ChannelAuthorizer(pool)
-        self.broker = Broker(self.registry, Authoriser(pool), TableCatalog(pool))
+        self.broker = Broker(self.registry, Authoriser(request_pool), TableCatalog(pool))
         self.listener = Listener(database_url, pool, self.broker.handle, on_lost=self.broker.changes_stopped,
                                  on_resumed=self.broker.changes_resumed)
         self._keep_alive: asyncio.Task | None = None

@@ -137,7 +137,7 @@ async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Respons
         if shape:
             action = replace(action, statement=action.statement.with_body(shape[1]))
     with timings.stage("transaction"):
-        result = await execute.run(state.pool, caller, req, action, path=scope["path"], headers=headers,
+        result = await execute.run(state.request_pool, caller, req, action, path=scope["path"], headers=headers,
                                    max_rows=settings.max_rows, extra_search_path=settings.db_extra_search_path)
     with timings.stage("response"):
         return respond.respond(req, action, result)

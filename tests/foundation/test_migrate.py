@@ -164,3 +164,14 @@ def test_project_sql_calls_the_standard_extensions_unqualified(empty_database, t
                                     " where extname in ('uuid-ossp', 'pgcrypto')").fetchall())
     assert matches is True
     assert schemas == {"uuid-ossp": "extensions", "pgcrypto": "extensions"}
+
+
+def test_replicas_starting_together_migrate_once(empty_database):
+    """Every replica migrates at start: the advisory lock makes one apply everything and the others find it done."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    project = Project.load(PROJECT_ROOT)
+    with ThreadPoolExecutor(3) as pool:
+        results = list(pool.map(lambda _: migrate.apply_pending(empty_database, project), range(3)))
+    applied = sorted(results, key=len)
+    assert applied[0] == applied[1] == [] and applied[2] == [f.name for f in migrate.discover(project)]

@@ -48,3 +48,21 @@ def test_published_placeholder_secrets_are_refused_outside_development(tmp_path)
         Settings.from_env({"DATABASE_URL": "postgresql://u@h/db", "DATA_DIR": str(tmp_path),
                            "JWT_SECRET": "super-secret-jwt-token-with-at-least-32-characters-long"},
                           env_file=tmp_path / "none.env")
+
+
+def test_pool_size_and_the_login_roles_urls(tmp_path):
+    external = {"DATABASE_URL": "postgresql://owner:p@db:5432/app", "JWT_SECRET": "s" * 40, "DATA_DIR": str(tmp_path)}
+    settings = Settings.from_env({**external, "DB_POOL_SIZE": "25",
+                                  "DB_AUTHENTICATOR_URL": "postgresql://authenticator:a@db:5432/app"},
+                                 env_file=tmp_path / "none.env")
+    assert settings.db_pool_size == 25
+    assert (settings.authenticator_url, settings.auth_admin_url) == ("postgresql://authenticator:a@db:5432/app", None)
+    embedded = Settings.from_env({"DATA_DIR": str(tmp_path)}, env_file=tmp_path / "none.env")
+    bound = embedded.with_database("postgresql://postgres@/postgres?host=/run/pg")
+    assert bound.authenticator_url == "postgresql://authenticator@/postgres?host=%2Frun%2Fpg"
+    assert bound.auth_admin_url == "postgresql://supabase_auth_admin@/postgres?host=%2Frun%2Fpg"
+    with pytest.raises(ConfigError, match="DB_POOL_SIZE must be at least 2"):
+        Settings.from_env({**external, "DB_POOL_SIZE": "1"}, env_file=tmp_path / "none.env")
+    with pytest.raises(ConfigError, match="DB_AUTH_ADMIN_URL needs DATABASE_URL"):
+        Settings.from_env({"DATA_DIR": str(tmp_path), "DB_AUTH_ADMIN_URL": "postgresql://x@db/app"},
+                          env_file=tmp_path / "none.env")

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import psycopg
 from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
+
+from gateway.db_roles import AUTH_ROLE, REQUEST_ROLE
+
+
+def with_password(role_url: str, admin_url: str) -> str:
+    """A login role's URL with the test server's admin password (a server that wants one: TEST_DATABASE_URL)."""
+    password = conninfo_to_dict(admin_url).get("password")
+    return f"{role_url}&{urlencode({'password': password})}" if password else role_url
 
 
 def with_database(url: str, dbname: str) -> str:
@@ -30,6 +39,15 @@ class PgCluster:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(statement)
         return name
+
+    def give_login_roles_the_admin_password(self) -> None:
+        """The embedded server trusts local connections; a server that asks for passwords gets the admin's."""
+        password = conninfo_to_dict(self.admin_url).get("password")
+        if not password:
+            return
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            for role in (REQUEST_ROLE, AUTH_ROLE):
+                conn.execute(sql.SQL("alter role {} password {}").format(sql.Identifier(role), sql.Literal(password)))
 
     def drop_database(self, name: str) -> None:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:

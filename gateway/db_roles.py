@@ -1,0 +1,59 @@
+"""The database roles the gateway connects as, and its pools.
+
+As on Supabase: migrations (and the gateway's own services: the realtime broker, the mail worker, the schema cache)
+use the owner in DATABASE_URL; request traffic (REST, functions, realtime authorisation) connects as
+`authenticator`, a NOINHERIT login that can do nothing until the request's transaction switches to `anon`,
+`authenticated` or `service_role`; the auth service connects as `supabase_auth_admin`, which owns rights on `auth`
+only. The embedded server trusts local connections, so there the gateway connects as these roles by name; with
+DATABASE_URL an operator creates them and passes DB_AUTHENTICATOR_URL and DB_AUTH_ADMIN_URL (README).
+"""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+
+from urllib.parse import quote, urlencode
+
+from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import AsyncConnectionPool
+
+from gateway.db import open_pool
+
+REQUEST_ROLE = "authenticator"
+AUTH_ROLE = "supabase_auth_admin"
+
+
+def as_role(url: str, role: str) -> str:
+    """The same server and database as a URL, as `role` without a password (for a server that trusts the
+    connection); every other connection parameter travels in the query string."""
+    params = {key: str(value) for key, value in conninfo_to_dict(url).items() if key not in ("user", "password")}
+    dbname = params.pop("dbname", "")
+    return f"postgresql://{quote(role)}@/{quote(dbname)}?{urlencode(params)}"
+
+
+@dataclass
+class Pools:
+    service: AsyncConnectionPool
+    request: AsyncConnectionPool
+    auth: AsyncConnectionPool
+
+    async def close(self) -> None:
+        for pool in {id(p): p for p in (self.request, self.auth, self.service)}.values():
+            await pool.close()
+
+
+async def open_pools(owner_url: str, request_url: str | None, auth_url: str | None, *, size: int) -> Pools:
+    """One pool per distinct role; a single URL gives one pool shared by all, as before least privilege."""
+    async with AsyncExitStack() as opened:
+        service = await open_pool(owner_url, max_size=size, name="gateway")
+        opened.push_async_callback(service.close)
+        request = auth = service
+        if request_url:
+            request = await open_pool(request_url, max_size=size, name="requests")
+            opened.push_async_callback(request.close)
+        if auth_url:
+            auth = await open_pool(auth_url, max_size=size, name="auth")
+            opened.push_async_callback(auth.close)
+        opened.pop_all()
+    return Pools(service=service, request=request, auth=auth)
