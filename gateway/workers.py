@@ -9,6 +9,8 @@ an exit only on a second SIGINT), and if a worker dies on its own it stops the o
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
 import os
 import signal
@@ -21,6 +23,7 @@ from typing import Any
 
 log = logging.getLogger("gateway")
 WAIT_INTERVAL_SECONDS = 0.2
+PR_SET_PDEATHSIG = 1
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -39,9 +42,11 @@ def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int) -> 
         make_server().run(sockets=[sock])
         return 0
     children: set[int] = set()
+    parent = os.getpid()
     for _ in range(workers):
         pid = os.fork()
         if pid == 0:
+            _end_with_parent(parent)
             _worker(make_server, sock)
         children.add(pid)
     stopping = False
@@ -72,6 +77,18 @@ def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int) -> 
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     return status
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker whose parent is killed (kill -9 gives it no chance to stop them) gets SIGTERM, so no orphan keeps
+    serving the port (Linux; elsewhere they live on until stopped)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _worker(make_server: Callable[[], Any], sock: socket.socket) -> None:
