@@ -106,7 +106,7 @@ async def run_action(conn: psycopg.AsyncConnection, req: ApiRequest, action: Act
 def _may_refuse(req: ApiRequest, action: Action) -> bool:
     """Whether _check can refuse this request's result (and so undo its write)."""
     singular = action.media.kind == "object" and not action.void
-    return singular or (action.kind == "mutate" and req.prefer.handling == "strict"
+    return singular or (action.kind != "read" and req.prefer.handling == "strict"
                         and req.prefer.max_affected is not None)
 
 
