@@ -58,13 +58,13 @@ test('avatar flow: own folder, refused elsewhere, public URL, signed URL that ex
   assert.equal(downloaded.error, null)
   assert.equal(downloaded.data.size, 8)
 
-  const signed = await avatars.createSignedUrl(path, 1, { download: 'me.png' })
+  const signed = await avatars.createSignedUrl(path, 3, { download: 'me.png' }) // room for the first fetch
   assert.equal(signed.error, null)
   const first = await fetch(signed.data.signedUrl)
   assert.equal(first.status, 200)
   assert.match(first.headers.get('content-disposition'), /attachment; filename=me.png/)
   await first.arrayBuffer()
-  await sleep(2100)
+  await sleep(4100)
   const late = await fetch(signed.data.signedUrl)
   assert.equal(late.status, 400)
   assert.deepEqual(await late.json(), { statusCode: '400', code: 'InvalidJWT', error: 'InvalidJWT', message: 'jwt expired' })
