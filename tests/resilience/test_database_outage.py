@@ -66,14 +66,19 @@ def probe(client: httpx.Client) -> dict[str, httpx.Response]:
 
 
 def assert_unavailable(answers: dict[str, httpx.Response]) -> None:
+    """Each service answers the outage in its own shape; one whose pool already saw the database return (the pools
+    notice it a few milliseconds apart) answers normally."""
     rest, auth, health = answers["rest"], answers["auth"], answers["health"]
     assert rest.status_code == 503, rest.text
     assert rest.json()["code"] in ("PGRST000", "PGRST001") and set(rest.json()) == {"code", "details", "hint", "message"}
     assert int(rest.headers["Retry-After"]) >= 1
-    assert auth.status_code == 503, auth.text
-    assert auth.json()["error_code"] == "unexpected_failure" and auth.json()["code"] == 503
-    assert auth.headers["x-sb-error-code"] == "unexpected_failure" and "Retry-After" in auth.headers
-    assert health.status_code == 503 and health.json() == {"status": "unavailable"}
+    assert auth.status_code in (200, 503), auth.text
+    if auth.status_code == 503:
+        assert auth.json()["error_code"] == "unexpected_failure" and auth.json()["code"] == 503
+        assert auth.headers["x-sb-error-code"] == "unexpected_failure" and "Retry-After" in auth.headers
+    assert health.status_code in (200, 503)
+    if health.status_code == 503:
+        assert health.json() == {"status": "unavailable"}
 
 
 def is_available(answers: dict[str, httpx.Response]) -> bool:
@@ -100,7 +105,7 @@ def test_a_killed_embedded_postmaster_is_restarted_and_requests_fail_fast_meanwh
             killed = postmaster_pid(data_dir / "pg")
             os.kill(killed, signal.SIGKILL)
             killed_at = time.monotonic()
-            outages = 0
+            outages = auth_outages = 0
             while True:
                 answers = probe(client)
                 if is_available(answers) and outages:
@@ -108,9 +113,11 @@ def test_a_killed_embedded_postmaster_is_restarted_and_requests_fail_fast_meanwh
                 if answers["rest"].status_code == 503:
                     assert_unavailable(answers)
                     outages += 1
+                    auth_outages += answers["auth"].status_code == 503
                 assert time.monotonic() - killed_at < RECOVERY_SECONDS, "the gateway did not recover"
                 time.sleep(0.1)
             recovered_after = time.monotonic() - killed_at
+            assert auth_outages, "auth never answered the outage"
             rows = client.get("/rest/v1/companies", params={"select": "name", "name": "like.Before The Crash*"})
             assert sorted(row["name"] for row in rows.json()) == sorted(names)
         assert postmaster_pid(data_dir / "pg") != killed
