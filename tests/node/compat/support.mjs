@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
 
+export { inbox, subscribed } from '../realtime-support.mjs'
+
 export const { GATEWAY_URL, ANON_KEY, SERVICE_ROLE_KEY } = process.env
 
 const clients = []
@@ -44,40 +46,4 @@ export async function signUp(local, password = 'correct horse 42') {
 
 export function claims(accessToken) {
   return JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString())
-}
-
-// Collects payloads; `next(predicate)` resolves with the first (past or future) one that matches.
-export function inbox() {
-  const items = []
-  const waiters = []
-  return {
-    items,
-    push(item) {
-      items.push(item)
-      for (const waiter of [...waiters]) {
-        if (waiter.predicate(item)) {
-          waiters.splice(waiters.indexOf(waiter), 1)
-          waiter.resolve(item)
-        }
-      }
-    },
-    next(predicate = () => true, timeout = 5000) {
-      const found = items.find(predicate)
-      if (found) return Promise.resolve(found)
-      return new Promise((resolve, reject) => {
-        const waiter = { predicate, resolve }
-        waiters.push(waiter)
-        setTimeout(() => reject(new Error('timed out waiting for a realtime message')), timeout)
-      })
-    },
-  }
-}
-
-export function subscribed(channel) {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve(channel)
-      else if (status !== 'CLOSED') reject(error ?? new Error(status))
-    })
-  })
 }
