@@ -30,8 +30,9 @@ def seed(url: str, project: Project) -> None:
             if sql.strip():
                 conn.execute(sql)
             record_seed(conn, _relative(project, path), hashlib.sha256(sql.encode()).hexdigest())
-        if not project.seed_files:
-            record_seed(conn, "(no seed files)", "")
+        # Seeded, even with no seed file: kept in the gateway's ledger, not as a fake file in the CLI's.
+        conn.execute("insert into gateway_meta.migrations (name, kind, checksum) values ('seed', 'seed', '')"
+                     " on conflict (name) do nothing")
 
 
 def _create_account(conn: psycopg.Connection, account: DemoAccount) -> None:
