@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 from bench.rest_bench import wrk  # noqa: E402
 from gateway import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
+from gateway.project import Project  # noqa: E402
 from tests.support.live import free_port  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
@@ -86,7 +87,7 @@ def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str, str]:
     with psycopg.connect(server.url, autocommit=True) as conn:
         conn.execute("create database peers")
     url = server.url.replace("/postgres?", "/peers?")
-    migrate.apply_pending(url)
+    migrate.apply_pending(url, Project.load(ROOT))
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(TABLE_SQL.replace("%s", str(ROWS)))
         conn.execute("insert into auth.users (id, aud, role, email) values (%s, 'authenticated', 'authenticated',"
