@@ -111,6 +111,15 @@ class Settings:
     mfa_max_enrolled_factors: int = 10
     mfa_totp_enroll_enabled: bool = True
     mfa_totp_verify_enabled: bool = True
+    mfa_webauthn_enroll_enabled: bool = False
+    mfa_webauthn_verify_enabled: bool = False
+    passkey_enabled: bool = False
+    passkey_max_per_user: int = 10
+    # The relying party of both: unset, the id is site_url's host, the origins site_url's origin, the name the id.
+    webauthn_rp_id: str = ""
+    webauthn_rp_display_name: str = ""
+    webauthn_rp_origins: tuple[str, ...] = ()
+    webauthn_challenge_expiry: int = 300
     db_plan_enabled: bool = False
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
@@ -122,6 +131,7 @@ class Settings:
     rate_limit_email_per_hour: int = 360
     rate_limit_mfa_per_minute: int = 15
     rate_limit_anonymous_per_hour: int = 30
+    rate_limit_passkey_per_hour: int = 360
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
     db_pool_size: int = 10
@@ -249,6 +259,15 @@ class Settings:
             mfa_max_enrolled_factors=_int("MFA_MAX_ENROLLED_FACTORS", env.get("MFA_MAX_ENROLLED_FACTORS"), 10),
             mfa_totp_enroll_enabled=_bool(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
             mfa_totp_verify_enabled=_bool(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
+            mfa_webauthn_enroll_enabled=_bool(env.get("MFA_WEB_AUTHN_ENROLL_ENABLED")),
+            mfa_webauthn_verify_enabled=_bool(env.get("MFA_WEB_AUTHN_VERIFY_ENABLED")),
+            passkey_enabled=_bool(env.get("PASSKEY_ENABLED")),
+            passkey_max_per_user=_int("PASSKEY_MAX_PASSKEYS_PER_USER", env.get("PASSKEY_MAX_PASSKEYS_PER_USER"), 10),
+            webauthn_rp_id=env.get("WEBAUTHN_RP_ID") or "",
+            webauthn_rp_display_name=env.get("WEBAUTHN_RP_DISPLAY_NAME") or "",
+            webauthn_rp_origins=_names(env.get("WEBAUTHN_RP_ORIGINS") or ""),
+            webauthn_challenge_expiry=_duration("WEBAUTHN_CHALLENGE_EXPIRY_DURATION",
+                                                env.get("WEBAUTHN_CHALLENGE_EXPIRY_DURATION"), 300),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
@@ -259,6 +278,7 @@ class Settings:
             rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),
             rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
             rate_limit_anonymous_per_hour=_int("RATE_LIMIT_ANONYMOUS_USERS", env.get("RATE_LIMIT_ANONYMOUS_USERS"), 30),
+            rate_limit_passkey_per_hour=_int("RATE_LIMIT_PASSKEY", env.get("RATE_LIMIT_PASSKEY"), 360),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
             db_pool_size=_pool_size(env.get("DB_POOL_SIZE")),

@@ -10,8 +10,8 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from gateway.auth import (admin, admin_factors, audit, disabled, factors, invite, logout, meta, reauthenticate, recover,
-                          signup, token, user, verify)
+from gateway.auth import (admin, admin_factors, audit, disabled, factors, invite, logout, meta, passkey_manage, passkeys,
+                          reauthenticate, recover, signup, token, user, verify)
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
@@ -59,6 +59,16 @@ ROUTES = (
     Route("POST", "/factors/{factor_id}/challenge", factors.challenge, guard=require_user, limit="mfa"),
     Route("POST", "/factors/{factor_id}/verify", factors.verify, guard=require_user, limit="mfa"),
     Route("DELETE", "/factors/{factor_id}", factors.unenroll, guard=require_user, limit="mfa"),
+    Route("POST", "/passkeys/authentication/options", passkeys.authentication_options, guard=passkeys.require_passkeys,
+          limit="passkey"),
+    Route("POST", "/passkeys/authentication/verify", passkeys.authentication_verify, guard=passkeys.require_passkeys),
+    Route("POST", "/passkeys/registration/options", passkeys.registration_options,
+          guard=passkeys.require_passkey_registrant),
+    Route("POST", "/passkeys/registration/verify", passkeys.registration_verify,
+          guard=passkeys.require_passkey_registrant),
+    Route("GET", "/passkeys", passkey_manage.list_own, guard=passkeys.require_passkey_user),
+    Route("PATCH", "/passkeys/{passkey_id}", passkey_manage.update, guard=passkeys.require_passkey_user),
+    Route("DELETE", "/passkeys/{passkey_id}", passkey_manage.delete_own, guard=passkeys.require_passkey_user),
     Route("GET", "/admin/users", admin.list_users, guard=require_admin),
     Route("POST", "/admin/users", admin.create, guard=require_admin),
     Route("GET", "/admin/users/{user_id}", admin.get, guard=require_admin),
@@ -66,6 +76,8 @@ ROUTES = (
     Route("DELETE", "/admin/users/{user_id}", admin.delete, guard=require_admin),
     Route("GET", "/admin/users/{user_id}/factors", admin_factors.list_factors, guard=require_admin),
     Route("DELETE", "/admin/users/{user_id}/factors/{factor_id}", admin_factors.delete_factor, guard=require_admin),
+    Route("GET", "/admin/users/{user_id}/passkeys", passkey_manage.admin_list, guard=require_admin),
+    Route("DELETE", "/admin/users/{user_id}/passkeys/{passkey_id}", passkey_manage.admin_delete, guard=require_admin),
     Route("POST", "/admin/generate_link", admin.generate_link, guard=require_admin),
     Route("POST", "/invite", invite.handle, guard=require_admin),
     Route("GET", "/admin/audit", audit.list_entries, guard=require_admin),

@@ -1,0 +1,253 @@
+"""WebAuthn through HTTP with a software authenticator (real keys, attestation objects and signatures): webauthn MFA
+factors up to aal2, passkey registration and password-less sign-in, refused replays, unknown credentials and
+switched-off settings with GoTrue's codes. Switched on as a project does, in config.toml."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import httpx
+import pytest
+
+from tests.auth.helpers import bearer, client, signed_in
+from tests.auth.test_project_config_auth import gateway_for
+from tests.support.live import LiveGateway
+from tests.support.soft_authenticator import SoftAuthenticator, b64url
+
+ENABLED = """
+[auth.mfa.web_authn]
+enroll_enabled = true
+verify_enabled = true
+[auth.passkey]
+enabled = true
+[auth.webauthn]
+rp_display_name = "Gateway tests"
+"""
+
+
+@pytest.fixture(scope="module")
+def gateway(database_url, tmp_path_factory) -> Iterator[LiveGateway]:
+    yield from gateway_for(database_url, tmp_path_factory.mktemp("webauthn"), ENABLED)
+
+
+@pytest.fixture(scope="module")
+def switched_off(database_url, tmp_path_factory) -> Iterator[LiveGateway]:
+    """GoTrue's defaults, on the same database: WebAuthn factors and passkeys off."""
+    yield from gateway_for(database_url, tmp_path_factory.mktemp("off"), "")
+
+
+def enroll(auth: httpx.Client, token: str, name: str = "key") -> dict:
+    response = auth.post("/factors", headers=bearer(token), json={"factor_type": "webauthn", "friendly_name": name})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def challenge(auth: httpx.Client, token: str, factor_id: str) -> dict:
+    response = auth.post(f"/factors/{factor_id}/challenge", headers=bearer(token), json={})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def verify(auth: httpx.Client, token: str, factor_id: str, challenge_id: str, kind: str, credential: dict):
+    return auth.post(f"/factors/{factor_id}/verify", headers=bearer(token),
+                     json={"challenge_id": challenge_id, "webauthn": {"type": kind, "credential_response": credential}})
+
+
+def password_session(auth: httpx.Client, email: str) -> dict:
+    response = auth.post("/token?grant_type=password", json={"email": email, "password": "correct horse"})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def registered_passkey(gateway: LiveGateway, auth: httpx.Client, email: str) -> tuple[SoftAuthenticator, dict]:
+    session = signed_in(gateway, auth, email)
+    authenticator = SoftAuthenticator(origin=gateway.url)
+    options = auth.post("/passkeys/registration/options", headers=bearer(session["access_token"]), json={}).json()
+    created = auth.post("/passkeys/registration/verify", headers=bearer(session["access_token"]),
+                        json={"challenge_id": options["challenge_id"], "credential": authenticator.create(options["options"])})
+    assert created.status_code == 200, created.text
+    return authenticator, session
+
+
+def test_a_webauthn_factor_is_registered_then_asserted_up_to_aal2(gateway):
+    with client(gateway) as auth:
+        session = signed_in(gateway, auth, "factor@example.com")
+        token = session["access_token"]
+        user_id = gateway.keys.verify(token)["sub"]
+        factor = enroll(auth, token)
+        assert factor == {"id": factor["id"], "type": "webauthn", "friendly_name": "key"}
+
+        created = challenge(auth, token, factor["id"])
+        assert created["type"] == "webauthn" and created["webauthn"]["type"] == "create"
+        options = created["webauthn"]["credential_options"]["publicKey"]
+        assert options["rp"] == {"id": "127.0.0.1", "name": "Gateway tests"}
+        assert options["user"] == {"id": b64url(user_id.encode()), "name": "factor@example.com",
+                                   "displayName": "factor@example.com"}
+        assert options["timeout"] == 300000 and options["authenticatorSelection"] == {}
+        authenticator = SoftAuthenticator(origin=gateway.url)
+        verified = verify(auth, token, factor["id"], created["id"], "create", authenticator.create(options))
+        assert verified.status_code == 200, verified.text
+        claims = gateway.keys.verify(verified.json()["access_token"])
+        assert claims["aal"] == "aal2" and [a["method"] for a in claims["amr"]] == ["password", "mfa/webauthn"]
+        me = auth.get("/user", headers=bearer(verified.json()["access_token"])).json()
+        assert [(f["factor_type"], f["status"]) for f in me["factors"]] == [("webauthn", "verified")]
+
+        # A later sign-in is aal1 until the registered authenticator answers a request challenge.
+        later = password_session(auth, "factor@example.com")["access_token"]
+        requested = challenge(auth, later, factor["id"])
+        assert requested["webauthn"]["type"] == "request"
+        request = requested["webauthn"]["credential_options"]["publicKey"]
+        assert request["rpId"] == "127.0.0.1"
+        assert [c["id"] for c in request["allowCredentials"]] == [b64url(authenticator.credentials[0].id)]
+        asserted = verify(auth, later, factor["id"], requested["id"], "request", authenticator.get(request))
+        assert asserted.status_code == 200, asserted.text
+    assert gateway.keys.verify(asserted.json()["access_token"])["aal"] == "aal2"
+
+
+def test_a_replayed_or_foreign_challenge_is_refused(gateway):
+    with client(gateway) as auth:
+        session = signed_in(gateway, auth, "replay@example.com")
+        token = session["access_token"]
+        factor = enroll(auth, token)
+        created = challenge(auth, token, factor["id"])
+        authenticator = SoftAuthenticator(origin=gateway.url)
+        registration = authenticator.create(created["webauthn"]["credential_options"]["publicKey"])
+        assert verify(auth, token, factor["id"], created["id"], "create", registration).status_code == 200
+        replayed = verify(auth, token, factor["id"], created["id"], "create", registration)
+        assert replayed.status_code == 422 and replayed.json()["code"] == "mfa_factor_not_found"
+
+        later = password_session(auth, "replay@example.com")["access_token"]
+        first, second = challenge(auth, later, factor["id"]), challenge(auth, later, factor["id"])
+        signed_for_first = authenticator.get(first["webauthn"]["credential_options"]["publicKey"])
+        foreign = verify(auth, later, factor["id"], second["id"], "request", signed_for_first)
+        assert foreign.status_code == 500
+        assert foreign.json() == {"code": "unexpected_failure", "message": "Failed to validate WebAuthn MFA response"}
+        new_key = verify(auth, later, factor["id"], second["id"], "create",
+                         SoftAuthenticator(origin=gateway.url).create(
+                             created["webauthn"]["credential_options"]["publicKey"]))
+        assert new_key.status_code == 400 and new_key.json()["code"] == "validation_failed"
+        malformed = verify(auth, later, factor["id"], second["id"], "request", {"id": "x"})
+        assert malformed.status_code == 400 and malformed.json()["message"] == "Invalid credential_response"
+        assert gateway.keys.verify(later)["aal"] == "aal1"
+
+
+def test_a_passkey_is_registered_then_signs_in_without_a_password(gateway):
+    with client(gateway) as auth:
+        session = signed_in(gateway, auth, "passkey@example.com")
+        token = session["access_token"]
+        user_id = gateway.keys.verify(token)["sub"]
+        authenticator = SoftAuthenticator(origin=gateway.url)
+        options = auth.post("/passkeys/registration/options", headers=bearer(token), json={}).json()
+        publickey = options["options"]
+        assert publickey["authenticatorSelection"] == {"residentKey": "required", "userVerification": "preferred"}
+        assert publickey["attestation"] == "none" and publickey["user"]["id"] == b64url(user_id.encode())
+        assert options["expires_at"] > 0
+        created = auth.post("/passkeys/registration/verify", headers=bearer(token),
+                            json={"challenge_id": options["challenge_id"], "credential": authenticator.create(publickey)})
+        assert created.status_code == 200, created.text
+        assert created.json()["friendly_name"] == "Passkey"
+
+        sign_in = auth.post("/passkeys/authentication/options", json={"gotrue_meta_security": {}}).json()
+        assert sign_in["options"]["userVerification"] == "preferred" and "allowCredentials" not in sign_in["options"]
+        assertion = authenticator.get(sign_in["options"])
+        signed = auth.post("/passkeys/authentication/verify",
+                           json={"challenge_id": sign_in["challenge_id"], "credential": assertion})
+        assert signed.status_code == 200, signed.text
+        claims = gateway.keys.verify(signed.json()["access_token"])
+        assert claims["sub"] == user_id and claims["aal"] == "aal1" and claims["amr"][0]["method"] == "passkey"
+        assert signed.json()["user"]["email"] == "passkey@example.com"
+
+        replayed = auth.post("/passkeys/authentication/verify",
+                             json={"challenge_id": sign_in["challenge_id"], "credential": assertion})
+        assert replayed.status_code == 400 and replayed.json()["code"] == "webauthn_challenge_not_found"
+        listed = auth.get("/passkeys", headers=bearer(token)).json()
+    assert [p["id"] for p in listed] == [created.json()["id"]] and "last_used_at" in listed[0]
+
+
+def test_an_unknown_credential_does_not_sign_in(gateway):
+    with client(gateway) as auth:
+        registered_passkey(gateway, auth, "known@example.com")
+        stranger = SoftAuthenticator(origin=gateway.url)
+        stranger.create({"rp": {"id": "127.0.0.1"}, "user": {"id": b64url(b"someone else")},
+                         "pubKeyCredParams": [{"type": "public-key", "alg": -7}], "challenge": b64url(b"x" * 32)})
+        options = auth.post("/passkeys/authentication/options", json={}).json()
+        refused = auth.post("/passkeys/authentication/verify",
+                            json={"challenge_id": options["challenge_id"], "credential": stranger.get(options["options"])})
+        assert refused.status_code == 400
+        assert refused.json() == {"code": "webauthn_verification_failed", "message": "Credential verification failed"}
+        again = auth.post("/passkeys/authentication/verify",
+                          json={"challenge_id": options["challenge_id"], "credential": stranger.get(options["options"])})
+    assert again.status_code == 400 and again.json()["code"] == "webauthn_challenge_not_found"
+
+
+def test_a_signature_from_another_key_does_not_sign_in(gateway):
+    with client(gateway) as auth:
+        authenticator, _ = registered_passkey(gateway, auth, "forged@example.com")
+        forger = SoftAuthenticator(origin=gateway.url)
+        forger.create({"rp": {"id": "127.0.0.1"}, "user": {"id": b64url(authenticator.credentials[0].user_handle)},
+                       "pubKeyCredParams": [{"type": "public-key", "alg": -7}], "challenge": b64url(b"x" * 32)})
+        forger.credentials[0].id = authenticator.credentials[0].id
+        options = auth.post("/passkeys/authentication/options", json={}).json()
+        forged = auth.post("/passkeys/authentication/verify",
+                           json={"challenge_id": options["challenge_id"], "credential": forger.get(options["options"])})
+    assert forged.status_code == 400 and forged.json()["code"] == "webauthn_verification_failed"
+
+
+def test_passkeys_are_renamed_listed_and_removed_by_the_user_and_the_admin(gateway):
+    admin = httpx.Client(base_url=f"{gateway.url}/auth/v1", headers=gateway.headers(gateway.service_key), timeout=30)
+    with client(gateway) as auth, admin:
+        _, session = registered_passkey(gateway, auth, "manage@example.com")
+        token = session["access_token"]
+        user_id = gateway.keys.verify(token)["sub"]
+        passkey = auth.get("/passkeys", headers=bearer(token)).json()[0]
+        renamed = auth.patch(f"/passkeys/{passkey['id']}", headers=bearer(token), json={"friendly_name": "Laptop"})
+        assert renamed.status_code == 200 and renamed.json()["friendly_name"] == "Laptop"
+        too_long = auth.patch(f"/passkeys/{passkey['id']}", headers=bearer(token), json={"friendly_name": "x" * 121})
+        assert too_long.status_code == 400 and too_long.json()["code"] == "validation_failed"
+        assert [p["friendly_name"] for p in admin.get(f"/admin/users/{user_id}/passkeys").json()] == ["Laptop"]
+        removed = admin.delete(f"/admin/users/{user_id}/passkeys/{passkey['id']}")
+        assert removed.status_code == 204
+        missing = auth.delete(f"/passkeys/{passkey['id']}", headers=bearer(token))
+    assert missing.status_code == 404 and missing.json() == {"code": "validation_failed", "message": "Passkey not found"}
+
+
+def test_with_a_verified_factor_registering_a_passkey_needs_aal2(gateway):
+    with client(gateway) as auth:
+        session = signed_in(gateway, auth, "aal-passkey@example.com")
+        factor = enroll(auth, session["access_token"])
+        created = challenge(auth, session["access_token"], factor["id"])
+        authenticator = SoftAuthenticator(origin=gateway.url)
+        aal2 = verify(auth, session["access_token"], factor["id"], created["id"], "create",
+                      authenticator.create(created["webauthn"]["credential_options"]["publicKey"])).json()
+        aal1 = password_session(auth, "aal-passkey@example.com")["access_token"]
+        refused = auth.post("/passkeys/registration/options", headers=bearer(aal1), json={})
+        assert refused.status_code == 403 and refused.json()["code"] == "insufficient_aal"
+        allowed = auth.post("/passkeys/registration/options", headers=bearer(aal2["access_token"]), json={})
+    assert allowed.status_code == 200
+
+
+def test_switched_off_webauthn_answers_gotrues_codes(gateway, switched_off):
+    with client(gateway) as auth, client(switched_off) as off:
+        session = signed_in(gateway, auth, "off@example.com")
+        token = session["access_token"]
+        factor = enroll(auth, token)
+        enrolled = off.post("/factors", headers=bearer(token), json={"factor_type": "webauthn"})
+        assert enrolled.status_code == 422
+        assert enrolled.json() == {"code": "mfa_webauthn_enroll_not_enabled", "message": "MFA enroll is disabled for WebAuthn"}
+        challenged = off.post(f"/factors/{factor['id']}/challenge", headers=bearer(token), json={})
+        assert challenged.status_code == 422 and challenged.json()["code"] == "mfa_webauthn_verify_not_enabled"
+        verified = off.post(f"/factors/{factor['id']}/verify", headers=bearer(token),
+                            json={"challenge_id": challenge(auth, token, factor["id"])["id"],
+                                  "webauthn": {"type": "create", "credential_response": {}}})
+        assert verified.status_code == 422
+        assert verified.json() == {"code": "mfa_webauthn_enroll_not_enabled",
+                                   "message": "MFA verification is disabled for WebAuthn"}
+        for method, path in (("POST", "/passkeys/authentication/options"), ("POST", "/passkeys/authentication/verify"),
+                             ("POST", "/passkeys/registration/options"), ("GET", "/passkeys")):
+            response = off.request(method, path, headers=bearer(token), json={})
+            assert response.status_code == 404 and response.json() == {"code": "passkey_disabled",
+                                                                        "message": "Passkeys are disabled"}, path
+        phone = auth.post("/factors", headers=bearer(token), json={"factor_type": "phone", "phone": "+15555550100"})
+        assert phone.status_code == 422 and phone.json()["code"] == "mfa_phone_enroll_not_enabled"
+        assert auth.get("/settings").json()["passkeys_enabled"] is True
+        assert off.get("/settings").json()["passkeys_enabled"] is False
