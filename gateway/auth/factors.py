@@ -14,7 +14,7 @@ from psycopg.rows import dict_row
 
 from gateway.auth import audit, webauthn_factors
 from gateway.auth.context import AuthContext, text_field
-from gateway.auth.errors import not_found, unprocessable, validation_failed
+from gateway.auth.errors import mfa_challenge_expired, not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid, require_aal2_if_verified_factors
 from gateway.auth.hooks.points import mfa_verification_attempt
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
@@ -124,8 +124,7 @@ async def verify(ctx: AuthContext) -> dict[str, Any]:
             raise not_found("mfa_challenge_not_found", "Challenge not found")
         used, expired = row
         if used or expired:
-            raise unprocessable("mfa_challenge_expired",
-                                f"MFA challenge {challenge_id} has expired, verify against another challenge or create a new challenge.")
+            raise mfa_challenge_expired(challenge_id)
         valid = pyotp.TOTP(factor["secret"]).verify(code, valid_window=TOTP_VALID_WINDOW)
         await mfa_verification_attempt(ctx, str(factor["id"]), valid)
         if not valid:

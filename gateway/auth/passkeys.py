@@ -98,8 +98,9 @@ async def registration_verify(ctx: AuthContext) -> dict[str, Any]:
                     " aaguid, sign_count, transports, backup_eligible, backed_up, friendly_name)"
                     " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
                     " returning id, friendly_name, created_at",
-                    (ctx.user_id, verified.credential_id, verified.credential_public_key, webauthn_rp.attestation_format(verified),
-                     verified.aaguid, verified.sign_count, json.dumps(webauthn_rp.transports(parsed)), webauthn_rp.backup_eligible(verified),
+                    (ctx.user_id, verified.credential_id, verified.credential_public_key,
+                     webauthn_rp.attestation_format(verified), verified.aaguid, verified.sign_count,
+                     json.dumps(webauthn_rp.transports(parsed)), webauthn_rp.backup_eligible(verified),
                      verified.credential_backed_up, DEFAULT_NAME))
         except UniqueViolation:
             raise unprocessable("webauthn_credential_exists", "This credential is already registered") from None
@@ -159,6 +160,9 @@ def _verify_params(ctx: AuthContext) -> tuple[str, Any]:
 
 async def _store_challenge(ctx: AuthContext, conn: AsyncConnection, user_id: str | None, kind: str,
                            session: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    # GoTrue's per-request cleanup: anyone may ask for sign-in options, so unused ones must not pile up.
+    await conn.execute("delete from auth.webauthn_challenges where id in (select id from auth.webauthn_challenges"
+                       " where expires_at < now() limit 100 for update skip locked)")
     cur = await conn.execute(
         "insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)"
         " values (%s, %s, %s, now() + make_interval(secs => %s))"

@@ -9,10 +9,11 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-# GoTrue's factor object, of the row `f` of auth.mfa_factors.
-FACTOR_JSON = """jsonb_build_object(
+# GoTrue's factor object, of the row `f` of auth.mfa_factors (a WebAuthn factor's authenticator model when known).
+FACTOR_JSON = """(jsonb_build_object(
         'id', f.id, 'friendly_name', coalesce(f.friendly_name, ''), 'factor_type', f.factor_type,
-        'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at)"""
+        'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at)
+        || jsonb_strip_nulls(jsonb_build_object('web_authn_aaguid', f.web_authn_aaguid)))"""
 # GoTrue's user object, built by PostgreSQL in one statement (identities and factors included).
 USER_JSON = """
     jsonb_build_object(

@@ -12,7 +12,7 @@ from psycopg.rows import dict_row
 
 from gateway.auth import audit, webauthn_rp
 from gateway.auth.context import AuthContext, text_field
-from gateway.auth.errors import AuthError, unprocessable, validation_failed
+from gateway.auth.errors import AuthError, mfa_challenge_expired, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
 
@@ -150,8 +150,7 @@ async def _valid_challenge(ctx: AuthContext, conn: AsyncConnection, factor: dict
     if challenge["verified_at"] is not None or challenge["ip"] != inet_or_none(ctx.ip):
         raise unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.")
     if challenge["expired"]:
-        raise unprocessable("mfa_challenge_expired",
-                            f"MFA challenge {challenge_id} has expired, verify against another challenge or create a new challenge.")
+        raise mfa_challenge_expired(challenge_id)
     return challenge
 
 

@@ -142,7 +142,9 @@ def parse_assertion(credential: Any) -> AuthenticationCredential:
         raise CeremonyFailed(str(exc), malformed=True) from None
 
 
-def verify_registration(rp: RelyingParty, session: dict[str, Any], credential: RegistrationCredential) -> VerifiedRegistration:
+def verify_registration(
+    rp: RelyingParty, session: dict[str, Any], credential: RegistrationCredential,
+) -> VerifiedRegistration:
     try:
         return verify_registration_response(
             credential=credential, expected_challenge=base64url_to_bytes(session["challenge"]),

@@ -91,6 +91,7 @@ def test_a_webauthn_factor_is_registered_then_asserted_up_to_aal2(gateway):
         assert claims["aal"] == "aal2" and [a["method"] for a in claims["amr"]] == ["password", "mfa/webauthn"]
         me = auth.get("/user", headers=bearer(verified.json()["access_token"])).json()
         assert [(f["factor_type"], f["status"]) for f in me["factors"]] == [("webauthn", "verified")]
+        assert me["factors"][0]["web_authn_aaguid"] == "00000000-0000-0000-0000-000000000000"
 
         # A later sign-in is aal1 until the registered authenticator answers a request challenge.
         later = password_session(auth, "factor@example.com")["access_token"]
@@ -251,3 +252,27 @@ def test_switched_off_webauthn_answers_gotrues_codes(gateway, switched_off):
         assert phone.status_code == 422 and phone.json()["code"] == "mfa_phone_enroll_not_enabled"
         assert auth.get("/settings").json()["passkeys_enabled"] is True
         assert off.get("/settings").json()["passkeys_enabled"] is False
+
+
+def test_expired_challenges_are_refused_and_purged(gateway, db):
+    with client(gateway) as auth:
+        session = signed_in(gateway, auth, "expiry@example.com")
+        token = session["access_token"]
+        factor = enroll(auth, token)
+        created = challenge(auth, token, factor["id"])
+        db.execute("update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = %s",
+                   (created["id"],))
+        late = verify(auth, token, factor["id"], created["id"], "create", SoftAuthenticator(origin=gateway.url).create(
+            created["webauthn"]["credential_options"]["publicKey"]))
+        assert late.status_code == 422 and late.json()["code"] == "mfa_challenge_expired"
+
+        options = auth.post("/passkeys/authentication/options", json={}).json()
+        db.execute("update auth.webauthn_challenges set expires_at = now() - interval '1 second'")
+        expired = auth.post("/passkeys/authentication/verify",
+                            json={"challenge_id": options["challenge_id"], "credential": {"id": "x"}})
+        assert expired.status_code == 400 and expired.json()["code"] == "webauthn_challenge_expired"
+        stale = auth.post("/passkeys/authentication/options", json={}).json()
+        db.execute("update auth.webauthn_challenges set expires_at = now() - interval '1 second'")
+        auth.post("/passkeys/authentication/options", json={})
+    assert db.execute("select count(*) from auth.webauthn_challenges where id = %s",
+                      (stale["challenge_id"],)).fetchone()[0] == 0
