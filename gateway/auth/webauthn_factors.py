@@ -31,15 +31,16 @@ async def challenge(ctx: AuthContext, conn: AsyncConnection, factor: dict[str, A
     if not ctx.settings.mfa_webauthn_verify_enabled:
         raise unprocessable("mfa_webauthn_verify_not_enabled", "MFA verification is disabled for WebAuthn")
     rp = webauthn_rp.relying_party(ctx.settings)
-    user = await _user(conn, ctx.user_id)
-    registered = await _registered_credentials(conn, ctx.user_id)
     if factor["status"] == "unverified":
-        exclude = [webauthn_rp.descriptor(webauthn_rp.from_go_bytes(c["id"]), EXCLUDE_TRANSPORTS) for c in registered]
-        email = user["email"] or ""
+        exclude = [webauthn_rp.descriptor(webauthn_rp.from_go_bytes(c["id"]), EXCLUDE_TRANSPORTS)
+                   for c in await _registered_credentials(conn, ctx.user_id)]
+        email = await _email(conn, ctx.user_id)
         options, session = webauthn_rp.creation_options(rp, ctx.user_id, email, email, exclude, {}, None)
         kind = "create"
     else:
-        allowed = [webauthn_rp.descriptor(webauthn_rp.from_go_bytes(c["id"]), c.get("transport")) for c in registered]
+        # GoTrue allows every verified WebAuthn factor's credential here; the one asked about is the one that answers.
+        own = factor["web_authn_credential"]
+        allowed = [webauthn_rp.descriptor(webauthn_rp.from_go_bytes(own["id"]), own.get("transport"))]
         options, session = webauthn_rp.request_options(rp, ctx.user_id, allowed, "")
         kind = "request"
     cur = await conn.execute(
@@ -160,10 +161,9 @@ def _challenge_json(challenge: dict[str, Any]) -> dict[str, Any]:
             "web_authn_session_data": challenge["web_authn_session_data"]}
 
 
-async def _user(conn: AsyncConnection, user_id: str) -> dict[str, Any]:
-    cur = conn.cursor(row_factory=dict_row)
-    await cur.execute("select email from auth.users where id = %s", (user_id,))
-    return await cur.fetchone()
+async def _email(conn: AsyncConnection, user_id: str) -> str:
+    cur = await conn.execute("select coalesce(email, '') from auth.users where id = %s", (user_id,))
+    return (await cur.fetchone())[0]
 
 
 async def _registered_credentials(conn: AsyncConnection, user_id: str) -> list[dict[str, Any]]:

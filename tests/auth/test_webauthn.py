@@ -276,3 +276,33 @@ def test_expired_challenges_are_refused_and_purged(gateway, db):
         auth.post("/passkeys/authentication/options", json={})
     assert db.execute("select count(*) from auth.webauthn_challenges where id = %s",
                       (stale["challenge_id"],)).fetchone()[0] == 0
+
+
+def test_a_second_key_is_registered_beside_the_first_and_each_factor_asks_for_its_own(gateway):
+    with client(gateway) as auth:
+        session = signed_in(gateway, auth, "two-keys@example.com")
+        first_key, second_key = SoftAuthenticator(origin=gateway.url), SoftAuthenticator(origin=gateway.url)
+        first = enroll(auth, session["access_token"], "first")
+        created = challenge(auth, session["access_token"], first["id"])
+        aal2 = verify(auth, session["access_token"], first["id"], created["id"], "create",
+                      first_key.create(created["webauthn"]["credential_options"]["publicKey"])).json()["access_token"]
+        second = enroll(auth, aal2, "second")
+        options = challenge(auth, aal2, second["id"])["webauthn"]["credential_options"]["publicKey"]
+        assert options["excludeCredentials"] == [{"type": "public-key", "id": b64url(first_key.credentials[0].id),
+                                                  "transports": ["usb", "nfc"]}]
+        with pytest.raises(ValueError, match="excluded"):
+            first_key.create(options)
+        answer = challenge(auth, aal2, second["id"])
+        registered = verify(auth, aal2, second["id"], answer["id"], "create",
+                            second_key.create(answer["webauthn"]["credential_options"]["publicKey"]))
+        assert registered.status_code == 200, registered.text
+
+        later = password_session(auth, "two-keys@example.com")["access_token"]
+        requested = challenge(auth, later, second["id"])
+        request = requested["webauthn"]["credential_options"]["publicKey"]
+        assert [c["id"] for c in request["allowCredentials"]] == [b64url(second_key.credentials[0].id)]
+        wrong_key = verify(auth, later, second["id"], requested["id"], "request",
+                           first_key.get(request, first_key.credentials[0]))
+        assert wrong_key.status_code == 500
+        right_key = verify(auth, later, second["id"], requested["id"], "request", second_key.get(request))
+    assert right_key.status_code == 200 and gateway.keys.verify(right_key.json()["access_token"])["aal"] == "aal2"
