@@ -9,8 +9,11 @@ from typing import Iterator
 import httpx
 import pytest
 
+from gateway.auth.webauthn_rp import RelyingParty, relying_party
+from gateway.settings import Settings
 from tests.auth.helpers import bearer, client, signed_in
 from tests.auth.test_project_config_auth import gateway_for
+from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import LiveGateway
 from tests.support.soft_authenticator import SoftAuthenticator, b64url
 
@@ -306,3 +309,31 @@ def test_a_second_key_is_registered_beside_the_first_and_each_factor_asks_for_it
         assert wrong_key.status_code == 500
         right_key = verify(auth, later, second["id"], requested["id"], "request", second_key.get(request))
     assert right_key.status_code == 200 and gateway.keys.verify(right_key.json()["access_token"])["aal"] == "aal2"
+
+
+def test_a_banned_user_cannot_sign_in_with_a_passkey(gateway):
+    admin = httpx.Client(base_url=f"{gateway.url}/auth/v1", headers=gateway.headers(gateway.service_key), timeout=30)
+    with client(gateway) as auth, admin:
+        authenticator, session = registered_passkey(gateway, auth, "banned-passkey@example.com")
+        user_id = gateway.keys.verify(session["access_token"])["sub"]
+        assert admin.put(f"/admin/users/{user_id}", json={"ban_duration": "1h"}).status_code == 200
+        options = auth.post("/passkeys/authentication/options", json={}).json()
+        refused = auth.post("/passkeys/authentication/verify",
+                            json={"challenge_id": options["challenge_id"], "credential": authenticator.get(options["options"])})
+    assert refused.status_code == 403 and refused.json() == {"code": "user_banned", "message": "User is banned"}
+
+
+def test_config_toml_names_the_relying_party(tmp_path):
+    (tmp_path / "supabase").mkdir()
+    (tmp_path / "supabase" / "config.toml").write_text(ENABLED + 'rp_id = "example.com"\n'
+                                                       'rp_origins = ["https://example.com", "https://app.example.com"]\n')
+    settings = Settings.from_env({"JWT_SECRET": TEST_JWT_SECRET, "DATA_DIR": str(tmp_path / ".data")},
+                                 project_root=tmp_path)
+    assert relying_party(settings) == RelyingParty(id="example.com", name="Gateway tests",
+                                                   origins=("https://example.com", "https://app.example.com"))
+    assert settings.passkey_enabled and settings.mfa_webauthn_enroll_enabled and settings.mfa_webauthn_verify_enabled
+    defaults = Settings.from_env({"JWT_SECRET": TEST_JWT_SECRET, "DATA_DIR": str(tmp_path / ".data"),
+                                  "SITE_URL": "https://shop.example.org/app"}, project_root=tmp_path / "supabase")
+    assert relying_party(defaults) == RelyingParty(id="shop.example.org", name="shop.example.org",
+                                                   origins=("https://shop.example.org",))
+    assert not (defaults.passkey_enabled or defaults.mfa_webauthn_enroll_enabled or defaults.mfa_webauthn_verify_enabled)
