@@ -308,7 +308,11 @@ def test_a_second_key_is_registered_beside_the_first_and_each_factor_asks_for_it
                            first_key.get(request, first_key.credentials[0]))
         assert wrong_key.status_code == 500
         right_key = verify(auth, later, second["id"], requested["id"], "request", second_key.get(request))
-    assert right_key.status_code == 200 and gateway.keys.verify(right_key.json()["access_token"])["aal"] == "aal2"
+        assert right_key.status_code == 200 and gateway.keys.verify(right_key.json()["access_token"])["aal"] == "aal2"
+        removed = auth.delete(f"/factors/{second['id']}", headers=bearer(right_key.json()["access_token"]))
+        assert removed.status_code == 200 and removed.json() == {"id": second["id"]}
+        left = auth.get("/user", headers=bearer(aal2)).json()["factors"]
+    assert [f["friendly_name"] for f in left] == ["first"]
 
 
 def test_a_banned_user_cannot_sign_in_with_a_passkey(gateway):
