@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from html import escape
 
-from functions._shared.letters import COMPANY, Letter, html_page, html_quote, html_table, text_table
+from .._shared.letters import COMPANY, Letter, html_page, html_quote, html_table, text_table
 
 from .rules import ContactMessage
 

@@ -9,7 +9,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from functions._runtime import FunctionContext, MailDeliveryError
+from gateway.functions.api import FunctionContext, MailDeliveryError
 from gateway.db import request_tx
 from gateway.functions.registry import LoadedFunction
 from gateway.mail.mailer import Mail, Mailer, MailError

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from fastapi import Request
 from fastapi.responses import Response
 
-from functions._runtime import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
+from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
 from gateway.claims import bearer_token, resolve_caller
 from gateway.client_ip import client_ip
 from gateway.functions.http import BodyTooLarge, error_reply, json_reply, read_body

@@ -10,7 +10,7 @@ import httpx
 import psycopg
 import pytest
 
-from functions._runtime import FunctionError
+from gateway.functions.api import FunctionError
 from functions.send_contact_email.rules import SERVICES, parse_contact
 from tests.conftest import make_settings
 from tests.functions.conftest import FORWARDED, outbox

@@ -1,4 +1,6 @@
-"""What a handler receives and returns. Standard library only, so a handler runs under any runtime that honours it.
+"""The API a function handler is written against: the only gateway module a handler imports.
+
+What a handler receives and returns. Standard library only, so a handler runs under any runtime that honours it.
 
     async def handle(request: FunctionRequest, ctx: FunctionContext) -> FunctionResponse
 
@@ -17,6 +19,17 @@ import logging
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Mapping, Protocol
+
+__all__ = [
+    "Database",
+    "FunctionContext",
+    "FunctionError",
+    "FunctionRequest",
+    "FunctionResponse",
+    "Handler",
+    "MailDeliveryError",
+    "Mailer",
+]
 
 
 @dataclass(frozen=True)
