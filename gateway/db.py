@@ -9,9 +9,8 @@ from typing import Any, AsyncIterator, Mapping
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from gateway.claims import API_ROLES
 from gateway.db_health import ResilientPool
-
-API_ROLES = frozenset({"anon", "authenticated", "service_role"})
 
 
 async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> AsyncConnectionPool:
