@@ -248,7 +248,7 @@ def sign_in(auth: httpx.Client, email: str, password: str = "hook-secret-1") -> 
 
 def test_rbac_guide_with_supabase_js(serve):
     with serve(pg_hook("custom_access_token", "custom_access_token_hook")) as gateway:
-        run_node_test("auth-hooks.test.mjs", gateway)
+        run_node_test("auth-hooks.test.mjs", gateway, passes=2)
 
 
 def test_the_hook_sees_every_way_a_token_is_issued(serve, pg):
