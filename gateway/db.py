@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
-from typing import Any, AsyncIterator, Mapping
+from typing import Any
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool

@@ -8,10 +8,10 @@ import subprocess
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import psutil
 
@@ -68,7 +68,7 @@ class Supervisor:
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="embedded-postgres-supervisor", daemon=True)
 
-    def start(self) -> "Supervisor":
+    def start(self) -> Supervisor:
         self._thread.start()
         return self
 

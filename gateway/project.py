@@ -43,7 +43,7 @@ class Project:
     config_file: Path | None = None
 
     @classmethod
-    def load(cls, root: Path) -> "Project":
+    def load(cls, root: Path) -> Project:
         root = root.resolve()
         supabase_dir = root / "supabase"
         config_file = root / CONFIG_PATH

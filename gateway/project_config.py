@@ -7,7 +7,8 @@ every value and the environment overrides the file. Values may be written `env(N
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import quote
 
 from gateway.auth.hooks.config import HOOK_KEYS, HOOK_NAMES, setting_name

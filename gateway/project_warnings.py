@@ -9,7 +9,8 @@ has no meaning here and is never named. Deno functions are named too: the gatewa
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from gateway.project import Project
 from gateway.project_config import SMTP_TABLE, SUPPORTED, lookup

@@ -127,7 +127,7 @@ class Settings:
     db_pool_size: int = 10
     authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
     auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
-    project: "Project" = field(default_factory=lambda: _load_project(PROJECT_ROOT))
+    project: Project = field(default_factory=lambda: _load_project(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
@@ -137,7 +137,7 @@ class Settings:
     realtime_max_events_per_second: int = 100
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
-    auth_hooks: dict[str, "HookConfig"] = field(default_factory=dict)  # the enabled ones, by config.toml name
+    auth_hooks: dict[str, HookConfig] = field(default_factory=dict)  # the enabled ones, by config.toml name
     storage_dir: Path | None = None
     storage_file_size_limit: int = 50 * 1024 * 1024
 
@@ -153,7 +153,7 @@ class Settings:
     def storage_root(self) -> Path:
         return self.storage_dir or self.data_dir / "storage"
 
-    def with_database(self, url: str) -> "Settings":
+    def with_database(self, url: str) -> Settings:
         """Bound to `url`; the embedded server (which trusts local connections) is reached as each role by name."""
         if not self.embedded:
             return replace(self, database_url=url)
@@ -165,7 +165,7 @@ class Settings:
     @classmethod
     def from_env(
         cls, environ: dict[str, str] | None = None, env_file: Path | None = None, project_root: Path | None = None,
-    ) -> "Settings":
+    ) -> Settings:
         """Settings of the project in `project_root` (default: the working directory): its config.toml first,
         then its `.env`, then the environment, each overriding the one before."""
         project = _load_project(project_root or Path.cwd())
@@ -285,19 +285,19 @@ class Settings:
         )
 
 
-def _load_project(root: Path) -> "Project":
+def _load_project(root: Path) -> Project:
     from gateway.project import Project
 
     return Project.load(root)
 
 
-def _auth_hooks(env: dict[str, str]) -> dict[str, "HookConfig"]:
+def _auth_hooks(env: dict[str, str]) -> dict[str, HookConfig]:
     from gateway.auth.hooks.config import hooks_from_env
 
     return hooks_from_env(env)
 
 
-def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, str]:
+def project_settings(project: Project, environ: dict[str, str]) -> dict[str, str]:
     """The project's config.toml as settings, in the names of the environment variables that override them."""
     from gateway.project_config import settings_from_config
 

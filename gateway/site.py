@@ -7,7 +7,6 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
-
 from starlette.exceptions import HTTPException
 
 from gateway.keys import JwtKeys

@@ -5,7 +5,6 @@ from __future__ import annotations
 from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse, MailDeliveryError
 
 from .._shared.letters import Letter
-
 from .mails import acknowledgement_letter, inbox_letter
 from .rules import parse_contact
 from .store import record_mail_outcome, store

@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from gateway.auth import (admin, admin_factors, audit, disabled, factors, invite, logout, meta, reauthenticate, recover,
-                          signup, token, user, verify)
+from gateway.auth import (
+    admin,
+    admin_factors,
+    audit,
+    disabled,
+    factors,
+    invite,
+    logout,
+    meta,
+    reauthenticate,
+    recover,
+    signup,
+    token,
+    user,
+    verify,
+)
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user

@@ -16,9 +16,10 @@ What a handler receives and returns. Standard library only, so a handler runs un
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 __all__ = [
     "Database",

@@ -6,8 +6,8 @@ import time
 
 import httpx
 import pyotp
-from supabase import ClientOptions, create_client
 
+from supabase import ClientOptions, create_client
 from tests.auth.helpers import latest_mail, mail_code, mail_link
 from tests.support.node import run_node_test
 

@@ -26,7 +26,7 @@ class SmtpServer:
     def received_by(self, address: str) -> list[EmailMessage]:
         return [m for m in list(self.messages) if m["To"] == address]
 
-    def start(self) -> "SmtpServer":
+    def start(self) -> SmtpServer:
         ready = threading.Event()
 
         def run() -> None:
