@@ -65,7 +65,7 @@ def create_app(settings: Settings) -> ASGIApp:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pools = await open_pools(settings.database_url, settings.authenticator_url, settings.auth_admin_url,
+        pools = await open_pools(settings.bound_database_url, settings.authenticator_url, settings.auth_admin_url,
                                  size=settings.db_pool_size)
         app.state.pool, app.state.request_pool, app.state.auth_pool = pools.service, pools.request, pools.auth
         app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)

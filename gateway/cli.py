@@ -8,6 +8,7 @@ import logging
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psycopg
 
@@ -17,6 +18,9 @@ from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
 from gateway.request_limits import server_options
 from gateway.server_status import public_status_info, running_status, status_info, write_status
 from gateway.settings import ConfigError, Settings
+
+if TYPE_CHECKING:
+    from gateway.embedded import EmbeddedPostgres
 
 MIN_SERVER_VERSION = 150000
 
@@ -138,7 +142,7 @@ def _listen(host: str, port: int) -> socket.socket:
         raise ConfigError(f"port {port} on {host} is already in use; set API_PORT to another port") from None
 
 
-def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings, object | None]:
+def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings, EmbeddedPostgres | None]:
     """Start the embedded server when needed, apply migrations and seed; returns settings bound to a database."""
     embedded = None
     if settings.embedded:
@@ -147,17 +151,17 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         print(f"Starting embedded PostgreSQL in {settings.data_dir / 'pg'} ...", flush=True)
         embedded = embedded_pg.start(settings.data_dir)
         settings = settings.with_database(embedded.url)
-    _connect_check(settings.database_url)
+    _connect_check(settings.bound_database_url)
     try:
         applied = migrations.apply_pending(
-            settings.database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
+            settings.bound_database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
         print(f"Migrations: {len(applied)} applied, database up to date.", flush=True)
-        if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.database_url):
+        if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.bound_database_url):
             from gateway.seed import seed
 
-            seed(settings.database_url, settings.project)
+            seed(settings.bound_database_url, settings.project)
             print("Demo data seeded.", flush=True)
-        check_hook_functions(settings.database_url, settings.auth_hooks.values())
+        check_hook_functions(settings.bound_database_url, settings.auth_hooks.values())
     except BaseException:
         if embedded is not None:
             embedded.stop()
@@ -246,7 +250,7 @@ def _database_command(settings: Settings, args: argparse.Namespace) -> int:
         print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
         return 0
     if not settings.embedded:
-        _connect_check(settings.database_url)
+        _connect_check(settings.bound_database_url)
     if args.db_command == "reset":
         if settings.embedded and running_status(settings) is not None:
             raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
@@ -290,7 +294,7 @@ def _print_role_note(settings: Settings) -> None:
     shared = [name for name, url in (("requests", settings.authenticator_url), ("the auth service",
                                      settings.auth_admin_url)) if not url]
     if shared:
-        owner = conninfo_to_dict(settings.database_url).get("user") or "the default user"
+        owner = conninfo_to_dict(settings.bound_database_url).get("user") or "the default user"
         print(f"note: {' and '.join(shared)} connect as DATABASE_URL's role ({owner}); set DB_AUTHENTICATOR_URL and"
               " DB_AUTH_ADMIN_URL for least privilege (README: Database roles)", flush=True)
 

@@ -47,7 +47,7 @@ def new_migration(settings: Settings, name: str, now: datetime | None = None) ->
 def database(settings: Settings) -> Iterator[str]:
     """The project's database URL for one command: the embedded server (started for the command if needed)."""
     if not settings.embedded:
-        yield settings.database_url
+        yield settings.bound_database_url
         return
     from gateway import embedded
 

@@ -146,6 +146,13 @@ class Settings:
         return self.database_url is None
 
     @property
+    def bound_database_url(self) -> str:
+        """The owner's URL, once the settings are bound to a database (`with_database`, or DATABASE_URL)."""
+        if self.database_url is None:
+            raise ConfigError("no database yet: set DATABASE_URL or start the embedded server first")
+        return self.database_url
+
+    @property
     def api_url(self) -> str:
         return f"http://{self.api_host}:{self.api_port}"
 

@@ -47,7 +47,7 @@ def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pools = await open_pools(settings.database_url, settings.authenticator_url, None, size=5)
+        pools = await open_pools(settings.bound_database_url, settings.authenticator_url, None, size=5)
         mailer = Mailer(pools.service, smtp_url=settings.smtp_url, sender=settings.mail_from)
         app.state.host = FunctionHost(
             keys=keys,
