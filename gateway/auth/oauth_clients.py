@@ -70,9 +70,11 @@ async def list_clients(ctx: AuthContext) -> JSONResponse:
             " order by c.created_at desc, c.id limit %s offset %s",
             (page.size, page.offset) if page else (None, 0))
         clients = [row[0] for row in await cur.fetchall()]
-        total = (await (await conn.execute(
-            "select count(*) from auth.oauth_clients where deleted_at is null")).fetchone())[0] if page else 0
-    return JSONResponse({"clients": clients}, headers=page.headers("/admin/oauth/clients", total) if page else None)
+        if page is None:
+            return JSONResponse({"clients": clients})
+        cur = await conn.execute("select count(*) from auth.oauth_clients where deleted_at is null")
+        total = (await cur.fetchone())[0]
+    return JSONResponse({"clients": clients}, headers=page.headers("/admin/oauth/clients", total))
 
 
 async def get(ctx: AuthContext) -> dict[str, Any]:

@@ -84,11 +84,13 @@ def test_a_deleted_client_keeps_its_row_and_is_gone_from_the_api(enabled, db):
         client_id = http.post("/admin/oauth/clients", json={"redirect_uris": [CALLBACK]}).json()["client_id"]
         deleted = http.delete(f"/admin/oauth/clients/{client_id}")
         again = http.delete(f"/admin/oauth/clients/{client_id}")
-        listed = http.get("/admin/oauth/clients").json()["clients"]
+        listed = http.get("/admin/oauth/clients")
     assert deleted.status_code == 204 and deleted.content == b""
     assert again.status_code == 404 and again.json()["error_code"] == "oauth_client_not_found"
-    assert client_id not in [c["client_id"] for c in listed]
-    assert db.execute("select deleted_at is not null from auth.oauth_clients where id = %s", (client_id,)).fetchone() == (True,)
+    # Unpaged, as GoTrue answers it: every client, no paging headers.
+    assert client_id not in [c["client_id"] for c in listed.json()["clients"]] and "link" not in listed.headers
+    kept = db.execute("select deleted_at is not null from auth.oauth_clients where id = %s", (client_id,)).fetchone()
+    assert kept == (True,)
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -96,7 +98,8 @@ def test_a_deleted_client_keeps_its_row_and_is_gone_from_the_api(enabled, db):
     ({"redirect_uris": [CALLBACK] * 11}, "redirect_uris cannot exceed 10 items"),
     ({"redirect_uris": [""]}, "invalid redirect_uri '': redirect URI cannot be empty"),
     ({"redirect_uris": ["/callback"]}, "invalid redirect_uri '/callback': must have scheme and host"),
-    ({"redirect_uris": ["com.example.app:/cb"]}, "invalid redirect_uri 'com.example.app:/cb': must have scheme and host"),
+    ({"redirect_uris": ["com.example.app:/cb"]},
+     "invalid redirect_uri 'com.example.app:/cb': must have scheme and host"),
     ({"redirect_uris": ["https://bad host/cb"]}, "invalid redirect_uri 'https://bad host/cb': invalid URL format"),
     ({"redirect_uris": ["https://app.example.com/cb#x"]},
      "invalid redirect_uri 'https://app.example.com/cb#x': fragment not allowed in redirect URI"),
@@ -131,7 +134,8 @@ def test_registration_defaults_follow_the_auth_method_and_allow_native_schemes(e
             "grant_types": ["authorization_code"]}).json()
         basic = http.post("/admin/oauth/clients", json={"redirect_uris": [CALLBACK],
                                                         "token_endpoint_auth_method": "client_secret_post"}).json()
-    assert (post["client_type"], post["grant_types"], "client_secret" in post) == ("public", ["authorization_code"], False)
+    assert post["client_type"] == "public" and "client_secret" not in post
+    assert post["grant_types"] == ["authorization_code"]
     assert (basic["client_type"], basic["token_endpoint_auth_method"]) == ("confidential", "client_secret_post")
 
 
@@ -197,7 +201,8 @@ def test_only_admins_may_manage_clients(enabled):
 def test_a_disabled_oauth_server_answers_404_after_the_admin_check(gateway):
     with client(gateway) as auth:
         refused = auth.get("/admin/oauth/clients")
-        disabled = auth.post("/admin/oauth/clients", json={"redirect_uris": [CALLBACK]}, headers=bearer(gateway.service_key))
+        disabled = auth.post("/admin/oauth/clients", json={"redirect_uris": [CALLBACK]},
+                             headers=bearer(gateway.service_key))
     assert refused.status_code == 403 and refused.json()["code"] == "not_admin"
     assert disabled.status_code == 404
     assert disabled.json() == {"code": "feature_disabled", "message": "OAuth server is disabled"}
