@@ -4,8 +4,10 @@ bad %-escapes, a colon in a relative path), so GoTrue's answers need Go's rules.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 HEX_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 # The ASCII bytes Go accepts unescaped in a host (besides letters and digits): RFC 3986's sub-delims, ":" for the
@@ -105,23 +107,33 @@ def _authority_host(authority: str) -> str:
 
 
 def _host(host: str) -> str:
-    if host.startswith("["):
+    """parseHost as Go 1.26 has it: brackets hold an IPv6 address only (the CVE-2025-47912 fix), and outside them
+    the first colon starts the port (urlstrictcolons, on for GoTrue's go 1.26 module)."""
+    bracket = host.rfind("[")
+    if bracket > 0:
+        raise GoURLError("invalid IP-literal")
+    if bracket == 0:
         close = host.rfind("]")
         if close < 0:
             raise GoURLError("missing ']' in host")
         if not _valid_optional_port(host[close + 1:]):
             raise GoURLError(f"invalid port {host[close + 1:]!r} after host")
-        zone = host.find("%25", 0, close)
+        literal = host[1:close]
+        zone = literal.find("%25")
+        _unescape(literal[:zone] if zone >= 0 else literal, "host")
         if zone >= 0:
-            # RFC 6874's zone identifier may escape what a host may not; the parts around it are hosts.
-            _unescape(host[:zone], "host")
-            _unescape(host[zone:close], "zone")
-            _unescape(host[close:], "host")
-            return host
-    else:
-        colon = host.rfind(":")
-        if colon != -1 and not _valid_optional_port(host[colon:]):
-            raise GoURLError(f"invalid port {host[colon:]!r} after host")
+            # RFC 6874's zone identifier may escape what a host may not.
+            _unescape(literal[zone:], "zone")
+        try:
+            address = ipaddress.ip_address(unquote(literal))
+        except ValueError:
+            raise GoURLError("invalid host") from None
+        if address.version == 4:
+            raise GoURLError("invalid IP-literal")
+        return host
+    colon = host.find(":")
+    if colon != -1 and not _valid_optional_port(host[colon:]):
+        raise GoURLError(f"invalid port {host[colon:]!r} after host")
     _unescape(host, "host")
     return host
 
