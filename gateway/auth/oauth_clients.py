@@ -152,12 +152,17 @@ def _changed_columns(change: ClientUpdate) -> dict[str, Any]:
 
 
 def _new_secret() -> str:
-    return base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode()
+    return _base64url(secrets.token_bytes(32))
 
 
 def _hash(secret: str) -> str:
-    """GoTrue's hashClientSecret: SHA-256, unpadded base64url (the secret is 256 random bits: no slow hash needed)."""
-    return base64.urlsafe_b64encode(hashlib.sha256(secret.encode()).digest()).rstrip(b"=").decode()
+    """GoTrue's hashClientSecret: SHA-256 (the secret is 256 random bits: no slow hash needed)."""
+    return _base64url(hashlib.sha256(secret.encode()).digest())
+
+
+def _base64url(data: bytes) -> str:
+    """Go's base64.RawURLEncoding."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
 def _with_secret(client: dict[str, Any], secret: str | None) -> dict[str, Any]:
