@@ -44,6 +44,7 @@ TEMPLATE_DEFAULTS: dict[tuple[str, str], Any] = {
     ("auth.mfa.phone", "otp_length"): 6,
     ("auth.mfa.phone", "template"): "Your code is {{ .Code }}",
     ("auth.mfa.phone", "max_frequency"): "5s",
+    ("auth.oauth_server", "allow_dynamic_registration"): False,
 }
 DENO_ENTRY_POINTS = ("index.ts", "index.js", "index.tsx", "index.mjs")
 _MISSING = object()

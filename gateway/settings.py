@@ -111,6 +111,7 @@ class Settings:
     mfa_max_enrolled_factors: int = 10
     mfa_totp_enroll_enabled: bool = True
     mfa_totp_verify_enabled: bool = True
+    oauth_server_enabled: bool = False
     db_plan_enabled: bool = False
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
@@ -256,6 +257,7 @@ class Settings:
             mfa_max_enrolled_factors=_int("MFA_MAX_ENROLLED_FACTORS", env.get("MFA_MAX_ENROLLED_FACTORS"), 10),
             mfa_totp_enroll_enabled=_bool(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
             mfa_totp_verify_enabled=_bool(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
+            oauth_server_enabled=_bool(env.get("OAUTH_SERVER_ENABLED")),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
