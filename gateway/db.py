@@ -14,6 +14,13 @@ from gateway.claims import API_ROLES
 from gateway.db_health import ResilientPool
 
 
+def one(row: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """The row of a statement that always returns one (`insert ... returning`, `select exists (...)`)."""
+    if row is None:
+        raise RuntimeError("the statement returned no row")
+    return row
+
+
 async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> AsyncConnectionPool:
     # Autocommit connections with explicit transactions: a nested transaction() would become a savepoint
     # and a transaction-local setting could outlive the request. The pool fails fast and recovers on its own while

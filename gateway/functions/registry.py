@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
 import sys
@@ -62,8 +63,7 @@ def _import_handler_module(folder: Path):
     digest = hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:8]
     package = f"_functions_{digest}"
     if package not in sys.modules:
-        spec = importlib.util.spec_from_loader(package, loader=None, is_package=True)
-        module = importlib.util.module_from_spec(spec)
+        module = importlib.util.module_from_spec(importlib.machinery.ModuleSpec(package, None, is_package=True))
         module.__path__ = [str(root)]
         sys.modules[package] = module
     try:
