@@ -344,7 +344,7 @@ async def sweep_expired(access: Access) -> int:
             " returning id")
         expired = [row[0] for row in await cur.fetchall()]
     for upload_id in expired:
-        await anyio.to_thread.run_sync(lambda: temp_path(access, upload_id).unlink(missing_ok=True))
+        await anyio.to_thread.run_sync(temp_path(access, upload_id).unlink, True)
     return len(expired)
 
 

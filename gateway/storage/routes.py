@@ -18,8 +18,8 @@ from gateway.claims import Caller
 from gateway.storage import buckets, errors, images, objects, resumable, signing
 from gateway.storage.access import Access, caller_of, owner_of
 from gateway.storage.disk import DiskStore
-from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.names import bucket_id as valid_bucket_id
+from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.serve import object_response, rendered_response
 from gateway.storage.uploads import guarded, metadata_header, read_upload
 

@@ -14,7 +14,6 @@ from psycopg_pool import AsyncConnectionPool
 from gateway.storage import resumable
 from gateway.storage.access import Access
 from gateway.storage.disk import DiskStore
-
 from tests.support.live import bind_to_port, run_gateway
 from tests.support.node import run_node_test
 
@@ -28,11 +27,10 @@ def tus(token: str, gateway, **headers: str) -> dict[str, str]:
 
 
 def test_tus_js_client(world, gateway):
-    output = run_node_test("storage-resumable.test.mjs", gateway, extra_env={
+    run_node_test("storage-resumable.test.mjs", gateway, passes=4, extra_env={
         "TOKEN_A": world.token(world.user_a), "TOKEN_B": world.token(world.user_b),
         "USER_A": world.user_a, "USER_B": world.user_b,
     })
-    assert "# fail 0" in output and "# pass 4" in output
 
 
 def test_another_gateway_process_continues_the_upload(world, gateway, settings, db: psycopg.Connection):
