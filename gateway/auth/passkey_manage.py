@@ -15,7 +15,7 @@ from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, not_found, validation_failed
 from gateway.auth.guards import is_uuid
 from gateway.auth.passkeys import PASSKEY_JSON, require_management_aal
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 
 MAX_NAME_LENGTH = 120
 
@@ -70,7 +70,7 @@ async def admin_delete(ctx: AuthContext) -> Response:
 async def _list(conn: AsyncConnection, user_id: str) -> list[dict[str, Any]]:
     cur = await conn.execute(f"select coalesce(jsonb_agg({PASSKEY_JSON} order by c.created_at), '[]')"
                              " from auth.webauthn_credentials c where c.user_id = %s", (user_id,))
-    return (await cur.fetchone())[0]
+    return one(await cur.fetchone())[0]
 
 
 async def _delete(conn: AsyncConnection, passkey_id: str, user_id: str) -> None:

@@ -11,14 +11,13 @@ from typing import Any
 
 from psycopg import AsyncConnection
 from psycopg.errors import UniqueViolation
-from psycopg.rows import dict_row
 
 from gateway.auth import audit, webauthn_rp
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, bad_request, forbidden, not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid, require_user
 from gateway.auth.sessions import start_session
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 
 # go-webauthn's selection for passkeys: discoverable credentials, so sign-in needs no user name.
 SELECTION = {"residentKey": "required", "userVerification": "preferred"}
@@ -48,7 +47,7 @@ async def require_management_aal(ctx: AuthContext, conn: AsyncConnection) -> Non
     """Once the user has a verified MFA factor, adding or removing a passkey needs an aal2 session."""
     cur = await conn.execute("select exists (select 1 from auth.mfa_factors where user_id = %s and status = 'verified')",
                              (ctx.user_id,))
-    if (await cur.fetchone())[0] and ctx.claims.get("aal") != "aal2":
+    if one(await cur.fetchone())[0] and ctx.claims.get("aal") != "aal2":
         raise forbidden("insufficient_aal", "AAL2 session is required to manage passkeys when MFA is enabled")
 
 
@@ -56,16 +55,14 @@ async def registration_options(ctx: AuthContext) -> dict[str, Any]:
     rp = webauthn_rp.relying_party(ctx.settings)
     async with privileged_tx(ctx.pool) as conn:
         await require_management_aal(ctx, conn)
-        cur = conn.cursor(row_factory=dict_row)
-        await cur.execute("select coalesce(nullif(email, ''), phone, '') as name,"
-                          " raw_user_meta_data ->> 'name' as display_name from auth.users where id = %s",
-                          (ctx.user_id,))
-        user = await cur.fetchone()
+        cur = await conn.execute("select coalesce(nullif(email, ''), phone, ''), raw_user_meta_data ->> 'name'"
+                                 " from auth.users where id = %s", (ctx.user_id,))
+        name, display_name = one(await cur.fetchone())
         registered = await _credential_ids(conn, ctx.user_id)
         if len(registered) >= ctx.settings.passkey_max_per_user:
             raise _too_many()
         options, session = webauthn_rp.creation_options(
-            rp, ctx.user_id, user["name"], user["display_name"] or user["name"],
+            rp, ctx.user_id, name, display_name or name,
             [webauthn_rp.descriptor(credential_id) for credential_id in registered], SELECTION, "none")
         return await _store_challenge(ctx, conn, ctx.user_id, "registration", session, options)
 
@@ -88,12 +85,11 @@ async def registration_verify(ctx: AuthContext) -> dict[str, Any]:
         # The user's row is the lock that keeps two registrations at once from both passing the limit.
         await conn.execute("select 1 from auth.users where id = %s for update", (ctx.user_id,))
         cur = await conn.execute("select count(*) from auth.webauthn_credentials where user_id = %s", (ctx.user_id,))
-        if (await cur.fetchone())[0] >= ctx.settings.passkey_max_per_user:
+        if one(await cur.fetchone())[0] >= ctx.settings.passkey_max_per_user:
             raise _too_many()
         try:
             async with conn.transaction():
-                cur = conn.cursor(row_factory=dict_row)
-                await cur.execute(
+                inserted = await conn.execute(
                     "insert into auth.webauthn_credentials (user_id, credential_id, public_key, attestation_type,"
                     " aaguid, sign_count, transports, backup_eligible, backed_up, friendly_name)"
                     " values (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
@@ -104,9 +100,9 @@ async def registration_verify(ctx: AuthContext) -> dict[str, Any]:
                      verified.credential_backed_up, DEFAULT_NAME))
         except UniqueViolation:
             raise unprocessable("webauthn_credential_exists", "This credential is already registered") from None
-        row = await cur.fetchone()
-        await audit.record(conn, ctx, "passkey_created", ctx.user_id, traits={"passkey_id": str(row["id"])})
-    return {"id": str(row["id"]), "friendly_name": row["friendly_name"], "created_at": row["created_at"].isoformat()}
+        passkey_id, friendly_name, created_at = one(await inserted.fetchone())
+        await audit.record(conn, ctx, "passkey_created", ctx.user_id, traits={"passkey_id": str(passkey_id)})
+    return {"id": str(passkey_id), "friendly_name": friendly_name, "created_at": created_at.isoformat()}
 
 
 async def authentication_options(ctx: AuthContext) -> dict[str, Any]:
@@ -128,22 +124,22 @@ async def authentication_verify(ctx: AuthContext) -> dict[str, Any]:
     if user_id is None:
         raise _verification_failed()
     async with privileged_tx(ctx.pool) as conn:
-        cur = conn.cursor(row_factory=dict_row)
-        await cur.execute("select * from auth.webauthn_credentials where credential_id = %s and user_id = %s",
-                          (parsed.raw_id, user_id))
+        cur = await conn.execute("select id, public_key, sign_count from auth.webauthn_credentials"
+                                 " where credential_id = %s and user_id = %s", (parsed.raw_id, user_id))
         stored = await cur.fetchone()
     if stored is None:
         raise _verification_failed()
+    passkey_id, public_key, stored_count = stored
     try:
-        sign_count = webauthn_rp.verify_assertion(rp, session, parsed, stored["public_key"], stored["sign_count"])
+        sign_count = webauthn_rp.verify_assertion(rp, session, parsed, public_key, stored_count)
     except webauthn_rp.CeremonyFailed:
         raise _verification_failed() from None
     async with privileged_tx(ctx.pool) as conn:
         await _refuse_unconfirmed_or_banned(conn, user_id)
         await conn.execute("update auth.webauthn_credentials set sign_count = %s, last_used_at = now(),"
-                           " updated_at = now() where id = %s", (sign_count, stored["id"]))
+                           " updated_at = now() where id = %s", (sign_count, passkey_id))
         return await start_session(ctx, conn, user_id, "passkey", action="login",
-                                   traits={"passkey_id": str(stored["id"])})
+                                   traits={"passkey_id": str(passkey_id)})
 
 
 def _verify_params(ctx: AuthContext) -> tuple[str, Any]:
@@ -168,7 +164,7 @@ async def _store_challenge(ctx: AuthContext, conn: AsyncConnection, user_id: str
         " values (%s, %s, %s, now() + make_interval(secs => %s))"
         " returning id, extract(epoch from expires_at)::bigint",
         (user_id, kind, json.dumps(session), ctx.settings.webauthn_challenge_expiry))
-    challenge_id, expires_at = await cur.fetchone()
+    challenge_id, expires_at = one(await cur.fetchone())
     return {"challenge_id": str(challenge_id), "options": options, "expires_at": expires_at}
 
 
@@ -198,16 +194,15 @@ def _user_named_by(handle: bytes | None) -> str | None:
 
 
 async def _refuse_unconfirmed_or_banned(conn: AsyncConnection, user_id: str) -> None:
-    cur = conn.cursor(row_factory=dict_row)
-    await cur.execute("select coalesce(email, '') <> '' and email_confirmed_at is null as email_unconfirmed,"
-                      " coalesce(phone, '') <> '' and phone_confirmed_at is null as phone_unconfirmed,"
-                      " coalesce(banned_until > now(), false) as banned from auth.users where id = %s", (user_id,))
-    user = await cur.fetchone()
-    if user["email_unconfirmed"]:
+    cur = await conn.execute("select coalesce(email, '') <> '' and email_confirmed_at is null,"
+                             " coalesce(phone, '') <> '' and phone_confirmed_at is null,"
+                             " coalesce(banned_until > now(), false) from auth.users where id = %s", (user_id,))
+    email_unconfirmed, phone_unconfirmed, banned = one(await cur.fetchone())
+    if email_unconfirmed:
         raise forbidden("email_not_confirmed", "Email not confirmed")
-    if user["phone_unconfirmed"]:
+    if phone_unconfirmed:
         raise forbidden("phone_not_confirmed", "Phone not confirmed")
-    if user["banned"]:
+    if banned:
         raise forbidden("user_banned", "User is banned")
 
 

@@ -15,6 +15,7 @@ from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, mfa_challenge_expired, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
+from gateway.db import one
 
 AMR_METHOD = "mfa/webauthn"
 # GoTrue excludes a user's registered factor credentials with these transports, whatever they were registered with.
@@ -47,7 +48,7 @@ async def challenge(ctx: AuthContext, conn: AsyncConnection, factor: dict[str, A
         "insert into auth.mfa_challenges (factor_id, ip_address, web_authn_session_data) values (%s, %s, %s)"
         " returning id, extract(epoch from created_at)::bigint + %s",
         (factor["id"], inet_or_none(ctx.ip), json.dumps(session), expiry_seconds))
-    challenge_id, expires_at = await cur.fetchone()
+    challenge_id, expires_at = one(await cur.fetchone())
     await conn.execute("update auth.mfa_factors set last_challenged_at = now() where id = %s", (factor["id"],))
     return {"id": str(challenge_id), "type": "webauthn", "expires_at": expires_at,
             "webauthn": {"type": kind, "credential_options": {"publicKey": options}}}
@@ -163,7 +164,7 @@ def _challenge_json(challenge: dict[str, Any]) -> dict[str, Any]:
 
 async def _email(conn: AsyncConnection, user_id: str) -> str:
     cur = await conn.execute("select coalesce(email, '') from auth.users where id = %s", (user_id,))
-    return (await cur.fetchone())[0]
+    return one(await cur.fetchone())[0]
 
 
 async def _registered_credentials(conn: AsyncConnection, user_id: str) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from webauthn.helpers.cose import COSEAlgorithmIdentifier
 from webauthn.helpers.exceptions import WebAuthnException
 from webauthn.helpers.parse_authentication_credential_json import parse_authentication_credential_json
 from webauthn.helpers.parse_registration_credential_json import parse_registration_credential_json
-from webauthn.helpers.structs import (AuthenticationCredential, CredentialDeviceType, RegistrationCredential)
+from webauthn.helpers.structs import AuthenticationCredential, CredentialDeviceType, RegistrationCredential
 from webauthn.registration.verify_registration_response import VerifiedRegistration
 
 from gateway.settings import Settings

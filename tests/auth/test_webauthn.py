@@ -4,7 +4,7 @@ switched-off settings with GoTrue's codes. Switched on as a project does, in con
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import httpx
 import pytest

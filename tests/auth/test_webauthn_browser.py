@@ -3,8 +3,9 @@ by the DevTools Protocol's virtual authenticator (CTAP2, resident keys, user ver
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any
 
 import httpx
 import pytest
