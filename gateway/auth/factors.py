@@ -78,7 +78,7 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
         # GoTrue names the type in this entry for every type but TOTP.
         traits = {"factor_id": factor_id} if secret else {"factor_id": factor_id, "factor_type": params.factor_type}
         await audit.record(conn, ctx, "factor_in_progress", ctx.user_id, traits=traits, session_id=ctx.session_id)
-    if params.factor_type == "webauthn":
+    if secret is None:
         return {"id": factor_id, "type": "webauthn", "friendly_name": params.friendly_name}
     uri = pyotp.TOTP(secret).provisioning_uri(name=user["email"] or ctx.user_id, issuer_name=params.issuer)
     return {

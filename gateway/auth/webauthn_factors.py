@@ -90,7 +90,8 @@ async def verify(ctx: AuthContext, conn: AsyncConnection, factor: dict[str, Any]
         " web_authn_aaguid = coalesce(%s::uuid, web_authn_aaguid), last_webauthn_challenge_data = %s,"
         " updated_at = now() where id = %s",
         (json.dumps(credential), aaguid, json.dumps(last), factor["id"]))
-    tokens = await raise_to_aal2(ctx, conn, ctx.session_id, str(factor["id"]), AMR_METHOD)
+    # require_user has found the token's session, so the claim is there.
+    tokens = await raise_to_aal2(ctx, conn, ctx.claims["session_id"], str(factor["id"]), AMR_METHOD)
     await conn.execute("delete from auth.mfa_factors where user_id = %s and factor_type = 'webauthn'"
                        " and status = 'unverified'", (ctx.user_id,))
     return tokens
