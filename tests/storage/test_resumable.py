@@ -13,8 +13,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway.storage import resumable
 from gateway.storage.access import Access
-from gateway.storage.disk import DiskStore
+from gateway.storage.routes import object_store
 
+from tests.storage.backends import stored
 from tests.support.live import bind_to_port, run_gateway
 from tests.support.node import run_node_test
 
@@ -99,20 +100,25 @@ def test_options_and_an_unknown_upload(gateway):
 
 def test_an_abandoned_upload_expires_with_its_bytes(world, gateway, settings, db: psycopg.Connection):
     token = world.token(world.user_a)
+    before = stored(settings)
     created = httpx.post(f"{gateway.url}/storage/v1/upload/resumable", content=b"abc", headers=tus(
         token, gateway, **{"Upload-Length": "10", "Content-Type": "application/offset+octet-stream",
                            "Upload-Metadata": metadata(bucketName="avatars",
                                                        objectName=f"{world.user_a}/resumable/abandoned.txt")}))
     assert created.status_code == 201 and created.headers["upload-offset"] == "3"
-    temp = list((settings.storage_root / "tmp").glob("tus-*"))
-    assert [p.stat().st_size for p in temp] == [3]
+    assert len(stored(settings) - before) == 1
     db.execute("update gateway_meta.storage_uploads set created_at = now() - interval '25 hours'"
                " where upload_offset < upload_length")
 
     async def sweep() -> int:
-        async with AsyncConnectionPool(settings.database_url, open=False) as pool:
-            return await resumable.sweep_expired(Access(pool, DiskStore(settings.storage_root)))
+        store = object_store(settings)
+        await store.prepare()
+        try:
+            async with AsyncConnectionPool(settings.database_url, open=False) as pool:
+                return await resumable.sweep_expired(Access(pool, pool, store))
+        finally:
+            await store.close()
 
     assert anyio.run(sweep) == 1
-    assert not temp[0].exists()
+    assert stored(settings) == before
     assert httpx.head(created.headers["location"], headers=tus(token, gateway)).status_code == 404

@@ -16,14 +16,18 @@ from storage3.exceptions import StorageApiError
 from supabase import Client, ClientOptions, create_client
 
 from tests.conftest import make_settings
+from tests.storage.backends import stored
+from tests.storage.conftest import with_backend
 
 pytestmark = pytest.mark.filterwarnings("ignore:The '(timeout|verify)' parameter is deprecated:DeprecationWarning")
 LARGE = 200 * 1024 * 1024
 
 
 @pytest.fixture(scope="module")
-def settings(database_url: str, tmp_path_factory: pytest.TempPathFactory):
-    return make_settings(database_url, tmp_path_factory.mktemp("data"), storage_file_size_limit=LARGE + 1024)
+def settings(database_url: str, tmp_path_factory: pytest.TempPathFactory, backend: str,
+             request: pytest.FixtureRequest):
+    return with_backend(make_settings(database_url, tmp_path_factory.mktemp("data"),
+                                      storage_file_size_limit=LARGE + 1024), backend, request)
 
 
 @pytest.fixture(scope="module")
@@ -36,10 +40,6 @@ def connect(gateway, http: httpx.Client, token: str | None = None) -> Client:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     return create_client(gateway.url, gateway.anon_key, ClientOptions(
         auto_refresh_token=False, persist_session=False, headers=headers, httpx_client=http))
-
-
-def stored_files(root: Path) -> list[Path]:
-    return [p for p in root.rglob("*") if p.is_file()]
 
 
 def test_avatar_flow(world, gateway, http):
@@ -75,8 +75,7 @@ def _raw_request(gateway, head: str, body_part: bytes) -> None:
 
 
 def test_an_aborted_upload_leaves_nothing_behind(world, gateway, settings, db: psycopg.Connection):
-    root = settings.storage_root
-    before = stored_files(root)
+    before = stored(settings)
     token = world.token(world.user_a)
     for content_type, prefix in (("text/plain", b""),
                                  ("multipart/form-data; boundary=XyZ",
@@ -88,9 +87,9 @@ def test_an_aborted_upload_leaves_nothing_behind(world, gateway, settings, db: p
                 f"Content-Length: {10 * 1024 * 1024}\r\n\r\n")
         _raw_request(gateway, head, prefix + b"x" * (3 * 1024 * 1024))
         deadline = time.monotonic() + 5
-        while stored_files(root) != before and time.monotonic() < deadline:
+        while stored(settings) != before and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert stored_files(root) == before
+        assert stored(settings) == before
         assert db.execute("select count(*) from storage.objects where name = %s", (name,)).fetchone()[0] == 0
 
 
