@@ -301,3 +301,53 @@ test('postgres_changes on storage.objects reach the owner only, as on any table'
   await annWatch.watcher.removeAllChannels()
   await bobWatch.watcher.removeAllChannels()
 })
+
+test('listV2: folders and objects one level down, pages with a cursor, flat listing, as the caller may see them', async () => {
+  const avatars = service.storage.from('avatars')
+  const names = ['listv2/b.txt', 'listv2/a.txt', 'listv2/sub/c.txt', 'listv2/sub/d.txt', 'listv2/z/e.txt']
+  for (const name of names) {
+    assert.equal((await avatars.upload(name, name, { contentType: 'text/plain' })).error, null)
+  }
+  const all = await avatars.listV2({ prefix: 'listv2/', with_delimiter: true })
+  assert.equal(all.error, null)
+  assert.equal(all.data.hasNext, false)
+  assert.deepEqual(all.data.folders.map((f) => f.name), ['listv2/sub/', 'listv2/z/'])
+  assert.deepEqual(all.data.objects.map((o) => o.name), ['listv2/a.txt', 'listv2/b.txt'])
+  assert.equal(all.data.objects[0].metadata.size, 'listv2/a.txt'.length)
+
+  const first = await avatars.listV2({ prefix: 'listv2/', with_delimiter: true, limit: 3 })
+  assert.equal(first.data.hasNext, true)
+  assert.deepEqual([...first.data.objects, ...first.data.folders].map((e) => e.name),
+    ['listv2/a.txt', 'listv2/b.txt', 'listv2/sub/'])
+  const second = await avatars.listV2({ prefix: 'listv2/', with_delimiter: true, limit: 3, cursor: first.data.nextCursor })
+  assert.equal(second.data.hasNext, false)
+  assert.deepEqual(second.data.folders.map((f) => f.name), ['listv2/z/'])
+  assert.deepEqual(second.data.objects, [])
+
+  const flat = []
+  let cursor
+  do {
+    const page = await avatars.listV2({ prefix: 'listv2/', limit: 2, cursor })
+    assert.equal(page.error, null)
+    assert.deepEqual(page.data.folders, [])
+    flat.push(...page.data.objects.map((o) => o.name))
+    cursor = page.data.hasNext ? page.data.nextCursor : undefined
+  } while (cursor)
+  assert.deepEqual(flat, [...names].sort())
+  const newestFirst = await avatars.listV2({ prefix: 'listv2/', sortBy: { column: 'created_at', order: 'desc' }, limit: 1 })
+  assert.equal(newestFirst.data.objects[0].name, 'listv2/z/e.txt')
+  const byDate = []
+  cursor = undefined
+  do {
+    const page = await avatars.listV2({ prefix: 'listv2/', sortBy: { column: 'created_at', order: 'desc' }, limit: 2, cursor })
+    byDate.push(...page.data.objects.map((o) => o.name))
+    cursor = page.data.hasNext ? page.data.nextCursor : undefined
+  } while (cursor)
+  assert.deepEqual(byDate, [...names].reverse())
+
+  const annSees = await ann.storage.from('avatars').listV2({ with_delimiter: true })
+  assert.equal(annSees.error, null)
+  assert.deepEqual(annSees.data.folders.map((f) => f.name), [`${env.USER_A}/`])
+  assert.deepEqual(annSees.data.objects, [])
+  assert.equal((await avatars.remove(names)).error, null)
+})

@@ -33,7 +33,7 @@ def test_tus_js_client(world, gateway):
         "TOKEN_A": world.token(world.user_a), "TOKEN_B": world.token(world.user_b),
         "USER_A": world.user_a, "USER_B": world.user_b,
     })
-    assert "# fail 0" in output and "# pass 4" in output
+    assert "# fail 0" in output and "# pass 5" in output
 
 
 def test_another_gateway_process_continues_the_upload(world, gateway, settings, db: psycopg.Connection):
@@ -122,3 +122,46 @@ def test_an_abandoned_upload_expires_with_its_bytes(world, gateway, settings, db
     assert anyio.run(sweep) == 1
     assert stored(settings) == before
     assert httpx.head(created.headers["location"], headers=tus(token, gateway)).status_code == 404
+
+
+@pytest.mark.parametrize("signature, message", [
+    (None, "Missing x-signature header"),
+    ("not-a-token", "invalid signature"),
+])
+def test_signed_creation_is_refused_without_a_valid_token(world, gateway, signature, message):
+    headers = {"Tus-Resumable": "1.0.0", "apikey": gateway.anon_key, "Upload-Length": "1",
+               "Upload-Metadata": metadata(bucketName="avatars", objectName=f"{world.user_a}/resumable/s.txt")}
+    if signature:
+        headers["x-signature"] = signature
+    answer = httpx.post(f"{gateway.url}/storage/v1/upload/resumable/sign", headers=headers)
+    assert (answer.status_code, answer.text) == (400, message)
+
+
+def test_a_signed_upload_continues_only_with_its_token(world, gateway, db: psycopg.Connection):
+    """The token names one object: a chunk of that upload sent with the user's JWT alone, or with a token for
+    another object, is refused; with its own token it completes, owned by whoever signed it, with its upsert."""
+    token = world.token(world.user_a)
+    name = f"{world.user_a}/resumable/signed-raw.txt"
+    signed = httpx.post(f"{gateway.url}/storage/v1/object/upload/sign/avatars/{name}", headers={
+        **gateway.headers(token), "x-upsert": "true"})
+    assert signed.status_code == 200, signed.text
+    upload_token = signed.json()["token"]
+    other = httpx.post(f"{gateway.url}/storage/v1/object/upload/sign/avatars/{world.user_a}/resumable/x.txt",
+                       headers=gateway.headers(token)).json()["token"]
+    base = {"Tus-Resumable": "1.0.0", "apikey": gateway.anon_key}
+    created = httpx.post(f"{gateway.url}/storage/v1/upload/resumable/sign", headers={
+        **base, "x-signature": upload_token, "Upload-Length": "4",
+        "Upload-Metadata": metadata(bucketName="avatars", objectName=name, contentType="text/plain")})
+    assert created.status_code == 201, created.text
+    location = created.headers["location"]
+    assert "/storage/v1/upload/resumable/sign/" in location
+    chunk = {"Upload-Offset": "0", "Content-Type": "application/offset+octet-stream"}
+    wrong = httpx.patch(location, content=b"abcd", headers={**base, **chunk, "x-signature": other})
+    assert (wrong.status_code, wrong.text) == (400, "Invalid signature")
+    without = httpx.patch(location, content=b"abcd", headers={**tus(token, gateway), **chunk})
+    assert (without.status_code, without.text) == (400, "Missing x-signature header")
+    done = httpx.patch(location, content=b"abcd", headers={**base, **chunk, "x-signature": upload_token})
+    assert done.status_code == 204 and done.headers["upload-offset"] == "4"
+    row = db.execute("select owner_id, metadata->>'mimetype' from storage.objects where bucket_id = 'avatars'"
+                     " and name = %s", (name,)).fetchone()
+    assert row == (world.user_a, "text/plain")

@@ -14,4 +14,4 @@ def test_supabase_js_storage(world, gateway, settings, tmp_path, request):
         "USER_A": world.user_a, "USER_B": world.user_b, "PHOTO_PNG": str(photo),
         **node_env(settings, request.getfixturevalue("s3_server") if settings.storage_backend == "s3" else None),
     })
-    assert "# fail 0" in output and "# pass 8" in output
+    assert "# fail 0" in output and "# pass 9" in output

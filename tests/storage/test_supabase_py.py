@@ -159,3 +159,15 @@ def test_200_mb_up_and_down_with_flat_memory(world, gateway):
     assert received == LARGE
     assert up.growth < 64 * 1024 * 1024, f"upload grew memory by {up.growth / 1e6:.0f} MB"
     assert down.growth < 64 * 1024 * 1024, f"download grew memory by {down.growth / 1e6:.0f} MB"
+
+
+def test_requests_log_in_as_authenticator_as_rest_does(world, gateway, http, db: psycopg.Connection):
+    """RLS decides with the rights of the `authenticator` login (REST's), not of the gateway's owner role: a policy
+    that names the login lets the upload through only when Storage's transaction runs on the request pool."""
+    db.execute("insert into storage.buckets (id, name) values ('sessions', 'sessions')")
+    db.execute("create policy \"uploads through the request login\" on storage.objects for insert to authenticated"
+               " with check (bucket_id = 'sessions' and session_user = 'authenticator')")
+    ann = connect(gateway, http, world.token(world.user_a)).storage.from_("sessions")
+    assert ann.upload("note.txt", b"hi", {"content-type": "text/plain"}).full_path == "sessions/note.txt"
+    assert db.execute("select owner_id from storage.objects where bucket_id = 'sessions'").fetchone() == (
+        world.user_a,)
