@@ -171,3 +171,23 @@ def test_requests_log_in_as_authenticator_as_rest_does(world, gateway, http, db:
     assert ann.upload("note.txt", b"hi", {"content-type": "text/plain"}).full_path == "sessions/note.txt"
     assert db.execute("select owner_id from storage.objects where bucket_id = 'sessions'").fetchone() == (
         world.user_a,)
+
+
+def test_list_v2(world, gateway, http):
+    ann = connect(gateway, http, world.token(world.user_a)).storage.from_("avatars")
+    folder = f"{world.user_a}/v2/"
+    for name in ("x.txt", "deep/y.txt", "deep/z.txt"):
+        ann.upload(folder + name, b"v2", {"content-type": "text/plain"})
+    grouped = ann.list_v2({"prefix": folder, "with_delimiter": True})
+    assert ([f.name for f in grouped.folders], [o.name for o in grouped.objects]) == ([folder + "deep/"],
+                                                                                      [folder + "x.txt"])
+    assert grouped.objects[0].metadata["size"] == 2 and not grouped.hasNext
+    first = ann.list_v2({"prefix": folder, "limit": 2})
+    assert first.hasNext and [o.name for o in first.objects] == [folder + "deep/y.txt", folder + "deep/z.txt"]
+    rest = ann.list_v2({"prefix": folder, "limit": 2, "cursor": first.nextCursor})
+    assert not rest.hasNext and [o.name for o in rest.objects] == [folder + "x.txt"]
+    bob = connect(gateway, http, world.token(world.user_b)).storage.from_("avatars")
+    assert bob.list_v2({"prefix": folder}).objects == []
+    with pytest.raises(StorageApiError) as refused:
+        ann.list_v2({"cursor": "not base64!"})
+    assert refused.value.status == "400"
