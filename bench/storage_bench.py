@@ -12,8 +12,8 @@ Uses an embedded PostgreSQL in a temporary folder and one gateway process; the c
 Recorded on the 2-core development machine (200 MiB, 3 rounds): disk 191 MiB/s, upload 155 MiB/s (81% of the
 disk; md5 and fsync included), download 441 MiB/s (page cache), gateway peak RSS 88 MiB (81 MiB after start).
 With `--backend s3`, on the same machine while other work kept its load average near 20 (so only the ratios
-mean much; the file backend measured 247 / 52 / 283 MiB/s then): S3 put without the gateway 16 MiB/s, upload
-10 MiB/s, download 104 MiB/s, gateway peak RSS 145 MiB (119 MiB after start, the S3 client loaded).
+mean much; the file backend measured 247 / 52 / 283 MiB/s then): S3 put without the gateway 23 MiB/s, upload
+21 MiB/s (91%), download 190 MiB/s, gateway peak RSS 159 MiB (119 MiB after start, the S3 client loaded).
 """
 
 from __future__ import annotations

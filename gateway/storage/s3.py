@@ -1,15 +1,16 @@
 """Object bytes in an S3-compatible service (STORAGE_BACKEND=s3), through aiobotocore (botocore's S3 client on
 asyncio): one object `objects/<version>` per object version, in the bucket STORAGE_S3_BUCKET.
 
-An upload streams as a multipart upload of PART_BYTES parts (a single PutObject when it is smaller), so at most one
-part per upload is in memory; S3 makes the object visible only when the upload completes, and a failed or aborted
-upload is aborted (the service drops its parts), so it leaves nothing. The MD5 of the bytes is computed on the way
+An upload streams as a multipart upload of PART_BYTES parts (a single PutObject when it is smaller), one part sent
+while the next arrives, so at most two parts per upload are in memory; S3 makes the object visible only when the
+upload completes, and a failed or aborted upload is aborted (the service drops its parts), so it leaves nothing. The MD5 of the bytes is computed on the way
 (a multipart ETag is not one), so the object's `eTag` is the same on both backends. A resumable upload's partial is
 one object per received chunk, `uploads/<id>/<offset>`, joined into the version when the last byte arrives.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 from collections.abc import AsyncIterator
@@ -126,6 +127,8 @@ class S3Store:
         buffer = bytearray()
         upload_id: str | None = None
         parts: list[dict] = []
+        # One part is sent while the next arrives: at most two parts per upload in memory.
+        sending: asyncio.Task | None = None
         try:
             async for chunk in chunks:
                 size += len(chunk)
@@ -134,8 +137,12 @@ class S3Store:
                     if upload_id is None:
                         created = await self.client.create_multipart_upload(Bucket=self.bucket, Key=key)
                         upload_id = created["UploadId"]
-                    await self._part(key, upload_id, parts, digest, bytes(buffer), keep)
+                    if sending is not None:
+                        await sending
+                    sending = asyncio.ensure_future(self._part(key, upload_id, parts, digest, bytes(buffer), keep))
                     buffer.clear()
+            if sending is not None:
+                await sending
             if upload_id is None:
                 data = bytes(buffer)
                 await anyio.to_thread.run_sync(digest.update, data)
@@ -148,6 +155,10 @@ class S3Store:
                 await self.client.complete_multipart_upload(Bucket=self.bucket, Key=key, UploadId=upload_id,
                                                             MultipartUpload={"Parts": parts})
         except BaseException:
+            with anyio.CancelScope(shield=True):
+                if sending is not None and not sending.done():
+                    sending.cancel()
+                    await asyncio.gather(sending, return_exceptions=True)
             if upload_id is not None:
                 with anyio.CancelScope(shield=True):
                     await self.client.abort_multipart_upload(Bucket=self.bucket, Key=key, UploadId=upload_id)

@@ -84,8 +84,9 @@ def test_an_aborted_upload_leaves_nothing_behind(world, gateway, settings, db: p
         name = f"{world.user_a}/aborted-{len(prefix)}.txt"
         head = (f"POST /storage/v1/object/avatars/{name} HTTP/1.1\r\nHost: x\r\napikey: {gateway.anon_key}\r\n"
                 f"Authorization: Bearer {token}\r\nContent-Type: {content_type}\r\n"
-                f"Content-Length: {10 * 1024 * 1024}\r\n\r\n")
-        _raw_request(gateway, head, prefix + b"x" * (3 * 1024 * 1024))
+                f"Content-Length: {40 * 1024 * 1024}\r\n\r\n")
+        # Past S3's first parts: the multipart upload under way must be aborted too.
+        _raw_request(gateway, head, prefix + b"x" * (20 * 1024 * 1024))
         deadline = time.monotonic() + 5
         while stored(settings) != before and time.monotonic() < deadline:
             time.sleep(0.05)
