@@ -5,7 +5,8 @@ the rights a REST request has.
 Some steps of an operation are the API's own, not the caller's: looking up a bucket's limits, reading back the row
 the caller was allowed to write, telling "not allowed" from "not found", public and signed reads. supabase/storage
 runs them "as superuser", which is its service key's role: here too they run as `service_role` on the request
-pool (`as_api`, or `privileged(conn)` to end the caller's part of a transaction after RLS has decided).
+pool (`as_caller` with `API`, or `privileged(conn)` to end the caller's part of a transaction after RLS has
+decided).
 
 The owner pool serves only the gateway's own bookkeeping in `gateway_meta`, which no API role can reach: the
 versions a committed change released (found by the transaction's id after it commits) and resumable uploads.

@@ -18,10 +18,10 @@ from gateway.settings import Settings
 from gateway.storage import buckets, errors, images, listing, objects, resumable, signing
 from gateway.storage.access import Access, caller_of, owner_of
 from gateway.storage.disk import DiskStore
-from gateway.storage.store import ObjectStore
-from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.names import bucket_id as valid_bucket_id
+from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.serve import object_response, rendered_response
+from gateway.storage.store import ObjectStore
 from gateway.storage.uploads import guarded, metadata_header, read_upload
 
 log = logging.getLogger("gateway.storage")
