@@ -31,8 +31,8 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway import embedded, migrate  # noqa: E402
-from gateway.project import Project  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
+from gateway.project import Project  # noqa: E402
 from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
@@ -102,7 +102,7 @@ class Subscriber:
                 while not stop.is_set():
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         continue
                     received = time.time()
                     frame = json.loads(raw)

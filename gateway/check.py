@@ -7,6 +7,7 @@ unknown tables or unknown columns of their table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 import pglast
 from pglast import ast
 from pglast.enums import AlterTableType

@@ -111,6 +111,7 @@ class Settings:
     mfa_max_enrolled_factors: int = 10
     mfa_totp_enroll_enabled: bool = True
     mfa_totp_verify_enabled: bool = True
+    oauth_server_enabled: bool = False
     db_plan_enabled: bool = False
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
@@ -127,7 +128,7 @@ class Settings:
     db_pool_size: int = 10
     authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
     auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
-    project: "Project" = field(default_factory=lambda: _load_project(PROJECT_ROOT))
+    project: Project = field(default_factory=lambda: _load_project(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
@@ -137,7 +138,7 @@ class Settings:
     realtime_max_events_per_second: int = 100
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
-    auth_hooks: dict[str, "HookConfig"] = field(default_factory=dict)  # the enabled ones, by config.toml name
+    auth_hooks: dict[str, HookConfig] = field(default_factory=dict)  # the enabled ones, by config.toml name
     storage_dir: Path | None = None
     storage_file_size_limit: int = 50 * 1024 * 1024
     storage_backend: str = "file"  # or "s3": the storage_s3_* settings
@@ -153,6 +154,13 @@ class Settings:
         return self.database_url is None
 
     @property
+    def bound_database_url(self) -> str:
+        """The owner's URL, once the settings are bound to a database (`with_database`, or DATABASE_URL)."""
+        if self.database_url is None:
+            raise ConfigError("no database yet: set DATABASE_URL or start the embedded server first")
+        return self.database_url
+
+    @property
     def api_url(self) -> str:
         return f"http://{self.api_host}:{self.api_port}"
 
@@ -160,7 +168,7 @@ class Settings:
     def storage_root(self) -> Path:
         return self.storage_dir or self.data_dir / "storage"
 
-    def with_database(self, url: str) -> "Settings":
+    def with_database(self, url: str) -> Settings:
         """Bound to `url`; the embedded server (which trusts local connections) is reached as each role by name."""
         if not self.embedded:
             return replace(self, database_url=url)
@@ -172,7 +180,7 @@ class Settings:
     @classmethod
     def from_env(
         cls, environ: dict[str, str] | None = None, env_file: Path | None = None, project_root: Path | None = None,
-    ) -> "Settings":
+    ) -> Settings:
         """Settings of the project in `project_root` (default: the working directory): its config.toml first,
         then its `.env`, then the environment, each overriding the one before."""
         project = _load_project(project_root or Path.cwd())
@@ -256,6 +264,7 @@ class Settings:
             mfa_max_enrolled_factors=_int("MFA_MAX_ENROLLED_FACTORS", env.get("MFA_MAX_ENROLLED_FACTORS"), 10),
             mfa_totp_enroll_enabled=_bool(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
             mfa_totp_verify_enabled=_bool(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
+            oauth_server_enabled=_bool(env.get("OAUTH_SERVER_ENABLED")),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
@@ -307,19 +316,19 @@ def _storage_backend(env: dict[str, str]) -> dict:
                 storage_s3_force_path_style=_bool(env.get("STORAGE_S3_FORCE_PATH_STYLE")))
 
 
-def _load_project(root: Path) -> "Project":
+def _load_project(root: Path) -> Project:
     from gateway.project import Project
 
     return Project.load(root)
 
 
-def _auth_hooks(env: dict[str, str]) -> dict[str, "HookConfig"]:
+def _auth_hooks(env: dict[str, str]) -> dict[str, HookConfig]:
     from gateway.auth.hooks.config import hooks_from_env
 
     return hooks_from_env(env)
 
 
-def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, str]:
+def project_settings(project: Project, environ: dict[str, str]) -> dict[str, str]:
     """The project's config.toml as settings, in the names of the environment variables that override them."""
     from gateway.project_config import settings_from_config
 

@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from gateway.auth import (admin, admin_factors, audit, disabled, factors, invite, logout, meta, reauthenticate, recover,
-                          signup, token, user, verify)
+from gateway.auth import (
+    admin,
+    admin_factors,
+    audit,
+    disabled,
+    factors,
+    invite,
+    logout,
+    meta,
+    oauth_clients,
+    reauthenticate,
+    recover,
+    signup,
+    token,
+    user,
+    verify,
+)
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
@@ -34,6 +50,9 @@ class Route:
     guard: Guard | None = None
     limit: Bucket | None = None
 
+
+# Admins, and only while the OAuth 2.1 server is enabled.
+OAUTH_ADMIN = oauth_clients.require_admin_of_enabled_server
 
 ROUTES = (
     Route("GET", "/health", meta.handle_health),
@@ -69,6 +88,13 @@ ROUTES = (
     Route("POST", "/admin/generate_link", admin.generate_link, guard=require_admin),
     Route("POST", "/invite", invite.handle, guard=require_admin),
     Route("GET", "/admin/audit", audit.list_entries, guard=require_admin),
+    Route("POST", "/admin/oauth/clients", oauth_clients.create, guard=OAUTH_ADMIN),
+    Route("GET", "/admin/oauth/clients", oauth_clients.list_clients, guard=OAUTH_ADMIN),
+    Route("GET", "/admin/oauth/clients/{client_id}", oauth_clients.get, guard=OAUTH_ADMIN),
+    Route("PUT", "/admin/oauth/clients/{client_id}", oauth_clients.update, guard=OAUTH_ADMIN),
+    Route("DELETE", "/admin/oauth/clients/{client_id}", oauth_clients.delete, guard=OAUTH_ADMIN),
+    Route("POST", "/admin/oauth/clients/{client_id}/regenerate_secret", oauth_clients.regenerate_secret,
+          guard=OAUTH_ADMIN),
 )
 
 

@@ -18,7 +18,6 @@ from gateway.auth.hooks.points import customize_access_token
 from gateway.auth.users import user_json
 
 
-
 class RefreshTokenReused(AuthError):
     """A revoked token presented after the reuse window: the caller must revoke the family in its own transaction."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from psycopg import AsyncConnection
@@ -120,4 +120,4 @@ async def mark_email_confirmed(conn: AsyncConnection, user_id: str) -> None:
 
 def is_banned(user: dict[str, Any]) -> bool:
     banned_until = user.get("banned_until")
-    return banned_until is not None and banned_until > datetime.now(timezone.utc)
+    return banned_until is not None and banned_until > datetime.now(UTC)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
@@ -24,7 +25,7 @@ class Change:
     old_record: dict[str, Any] | None
 
     @classmethod
-    def from_message(cls, message: Mapping[str, Any]) -> "Change":
+    def from_message(cls, message: Mapping[str, Any]) -> Change:
         if message.get("type") not in CHANGE_TYPES:
             raise ValueError("not a change message")
         return cls(schema=message["schema"], table=message["table"], type=message["type"],

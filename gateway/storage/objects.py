@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import anyio
 import psycopg
@@ -25,7 +25,7 @@ def iso(value: datetime | None) -> str | None:
     """Timestamps as supabase/storage's JSON renders them (JavaScript's Date.toISOString)."""
     if value is None:
         return None
-    return value.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def jsonable(row: dict) -> dict:
@@ -89,7 +89,7 @@ async def check_can_write(access: Access, request: Request, caller: Caller, oper
 
 def file_metadata(stored: Stored, mime: str, cache_control: str) -> dict:
     return {"eTag": stored.etag, "size": stored.size, "mimetype": mime, "cacheControl": cache_control,
-            "lastModified": iso(datetime.now(timezone.utc)), "contentLength": stored.size, "httpStatusCode": 200}
+            "lastModified": iso(datetime.now(UTC)), "contentLength": stored.size, "httpStatusCode": 200}
 
 
 async def store_upload(access: Access, request: Request, caller: Caller, operation: str, bucket: str, name: str,
@@ -217,7 +217,7 @@ async def copy_object(access: Access, request: Request, caller: Caller, bucket: 
                 for key, field in (("cacheControl", "cacheControl"), ("mimetype", "mimetype")):
                     if metadata and metadata.get(field) is not None:
                         new_metadata[key] = metadata[field]
-            new_metadata["lastModified"] = iso(datetime.now(timezone.utc))
+            new_metadata["lastModified"] = iso(datetime.now(UTC))
             try:
                 await access.store.copy(origin["version"], version)
             except FileNotFoundError:

@@ -5,7 +5,7 @@ and a rendered image (images.py) with the same headers."""
 from __future__ import annotations
 
 import re
-from datetime import timezone
+from datetime import UTC
 from email.utils import format_datetime
 from urllib.parse import quote
 
@@ -72,7 +72,7 @@ def object_headers(row: dict, content_type: str | None, download: str | None,
         "X-Robots-Tag": "none",
     }
     if row["updated_at"] is not None:
-        headers["Last-Modified"] = format_datetime(row["updated_at"].astimezone(timezone.utc), usegmt=True)
+        headers["Last-Modified"] = format_datetime(row["updated_at"].astimezone(UTC), usegmt=True)
     if expires:
         headers["Expires"] = expires
     elif metadata.get("cacheControl"):

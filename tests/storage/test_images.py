@@ -12,10 +12,10 @@ import httpx
 import pytest
 from PIL import Image
 from storage3.exceptions import StorageApiError
-from supabase import ClientOptions, create_client
 
 from gateway.storage import images
 from gateway.storage.disk import DiskBlob
+from supabase import ClientOptions, create_client
 
 pytestmark = pytest.mark.filterwarnings("ignore:The '(timeout|verify)' parameter is deprecated:DeprecationWarning")
 

@@ -29,11 +29,10 @@ def tus(token: str, gateway, **headers: str) -> dict[str, str]:
 
 
 def test_tus_js_client(world, gateway):
-    output = run_node_test("storage-resumable.test.mjs", gateway, extra_env={
+    run_node_test("storage-resumable.test.mjs", gateway, passes=5, extra_env={
         "TOKEN_A": world.token(world.user_a), "TOKEN_B": world.token(world.user_b),
         "USER_A": world.user_a, "USER_B": world.user_b,
     })
-    assert "# fail 0" in output and "# pass 5" in output
 
 
 def test_another_gateway_process_continues_the_upload(world, gateway, settings, db: psycopg.Connection):

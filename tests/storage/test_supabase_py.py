@@ -13,8 +13,8 @@ import httpx
 import psycopg
 import pytest
 from storage3.exceptions import StorageApiError
-from supabase import Client, ClientOptions, create_client
 
+from supabase import Client, ClientOptions, create_client
 from tests.conftest import make_settings
 from tests.storage.backends import stored
 from tests.storage.conftest import with_backend
@@ -117,7 +117,7 @@ def _rss_bytes() -> int:
 class PeakRss:
     """Samples this process's resident memory (the gateway runs in a thread of it) while a transfer runs."""
 
-    def __enter__(self) -> "PeakRss":
+    def __enter__(self) -> PeakRss:
         self.baseline = self.peak = _rss_bytes()
         self.running = True
         self.thread = threading.Thread(target=self._sample, daemon=True)
