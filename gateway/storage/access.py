@@ -24,7 +24,7 @@ from psycopg_pool import AsyncConnectionPool
 from starlette.requests import Request
 
 from gateway.claims import Caller, resolve_caller
-from gateway.db import request_tx
+from gateway.db import one, request_tx
 from gateway.keys import ExpiredToken, InvalidToken, JwtKeys
 from gateway.storage import errors
 from gateway.storage.store import ObjectStore
@@ -123,5 +123,5 @@ async def privileged(conn: psycopg.AsyncConnection) -> None:
 async def transaction_of(conn: psycopg.AsyncConnection) -> int | None:
     """The transaction's id, if it wrote anything: after it commits, `Access.release_by` removes what it released."""
     cur = await conn.execute("select pg_current_xact_id_if_assigned()::text")
-    value = (await cur.fetchone())[0]
+    value = one(await cur.fetchone())[0]
     return int(value) if value is not None else None

@@ -142,8 +142,12 @@ class DiskStore:
                 staging.unlink(missing_ok=True)
 
     async def remove(self, versions: list[str]) -> None:
-        paths = [path for path in map(self.path_for, versions) if path is not None]
-        await anyio.to_thread.run_sync(lambda: [path.unlink(missing_ok=True) for path in paths])
+        await anyio.to_thread.run_sync(self._remove, versions)
+
+    def _remove(self, versions: list[str]) -> None:
+        for path in map(self.path_for, versions):
+            if path is not None:
+                path.unlink(missing_ok=True)
 
     async def start_partial(self, upload_id: str) -> None:
         await anyio.to_thread.run_sync(_create_file, self.partial_path(upload_id))

@@ -30,9 +30,9 @@ from starlette.requests import Request
 from gateway.claims import Caller
 from gateway.storage import errors, objects
 from gateway.storage.access import Access, owner_of
-from gateway.storage.store import is_version, new_version
 from gateway.storage.names import bucket_id as valid_bucket_id
 from gateway.storage.names import is_empty_folder, mime_allowed, object_key
+from gateway.storage.store import is_version, new_version
 
 TUS_VERSION = "1.0.0"
 EXTENSIONS = "creation,creation-with-upload,termination"

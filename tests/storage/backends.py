@@ -10,9 +10,9 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator
 
 import anyio
 import httpx

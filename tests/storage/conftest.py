@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import psycopg
 import pytest

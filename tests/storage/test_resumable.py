@@ -14,7 +14,6 @@ from psycopg_pool import AsyncConnectionPool
 from gateway.storage import resumable
 from gateway.storage.access import Access
 from gateway.storage.routes import object_store
-
 from tests.storage.backends import stored
 from tests.support.live import bind_to_port, run_gateway
 from tests.support.node import run_node_test
