@@ -151,6 +151,13 @@ class Settings:
     auth_hooks: dict[str, HookConfig] = field(default_factory=dict)  # the enabled ones, by config.toml name
     storage_dir: Path | None = None
     storage_file_size_limit: int = 50 * 1024 * 1024
+    storage_backend: str = "file"  # or "s3": the storage_s3_* settings
+    storage_s3_endpoint: str | None = None
+    storage_s3_bucket: str = ""
+    storage_s3_region: str = "us-east-1"
+    storage_s3_access_key_id: str | None = None
+    storage_s3_secret_access_key: str | None = None
+    storage_s3_force_path_style: bool = False
 
     @property
     def embedded(self) -> bool:
@@ -311,7 +318,22 @@ class Settings:
             storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
             else None,
             storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),
+            **_storage_backend(env),
         )
+
+
+def _storage_backend(env: dict[str, str]) -> dict:
+    backend = env.get("STORAGE_BACKEND") or "file"
+    if backend not in ("file", "s3"):
+        raise ConfigError(f"STORAGE_BACKEND must be file or s3, got {backend!r}")
+    if backend == "s3" and not env.get("STORAGE_S3_BUCKET"):
+        raise ConfigError("STORAGE_BACKEND=s3 needs STORAGE_S3_BUCKET")
+    return dict(storage_backend=backend, storage_s3_endpoint=env.get("STORAGE_S3_ENDPOINT") or None,
+                storage_s3_bucket=env.get("STORAGE_S3_BUCKET", ""),
+                storage_s3_region=env.get("STORAGE_S3_REGION") or "us-east-1",
+                storage_s3_access_key_id=env.get("STORAGE_S3_ACCESS_KEY_ID") or None,
+                storage_s3_secret_access_key=env.get("STORAGE_S3_SECRET_ACCESS_KEY") or None,
+                storage_s3_force_path_style=_bool(env.get("STORAGE_S3_FORCE_PATH_STYLE")))
 
 
 def _load_project(root: Path) -> Project:
