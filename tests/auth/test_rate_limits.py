@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import httpx
 import pytest
 
 from tests.auth.helpers import VERSIONED
 from tests.conftest import make_settings
-from tests.support.live import LiveGateway, run_gateway
+from tests.support.live import LiveGateway, bind_to_port, run_gateway
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +74,18 @@ def test_anonymous_sign_ins_have_their_own_bucket(limited):
     assert post(limited, "/signup", {"email": "anon-bucket@example.com", "password": "secret-pass"},
                 "10.0.5.1").status_code == 200
     assert post(limited, "/signup", {}, "10.0.5.2").status_code == 200
+
+
+def test_two_gateways_on_one_database_share_the_limit(database_url, tmp_path_factory):
+    """As API_WORKERS processes or replicas do: hits alternate between them, and the third is refused, not the fifth."""
+    first = make_settings(database_url, tmp_path_factory.mktemp("first"), rate_limits_enabled=True,
+                          rate_limit_verify_per_hour=2, rate_limit_email_per_hour=2, trusted_proxy_header="X-Real-IP")
+    second = bind_to_port(replace(first, data_dir=tmp_path_factory.mktemp("second")))
+    with run_gateway(first) as one, run_gateway(second) as two:
+        verify = [post(gateway, "/verify", {"type": "signup", "token_hash": "nope"}, "10.0.6.1").status_code
+                  for gateway in (one, two, one, two)]
+        recover = [post(gateway, "/recover", {"email": f"shared{index}@example.com"}, "10.0.6.2")
+                   for index, gateway in enumerate((two, one, two))]
+    assert verify == [403, 403, 429, 429]
+    assert [r.status_code for r in recover] == [200, 200, 429]
+    assert recover[2].json() == {"code": "over_email_send_rate_limit", "message": "Request rate limit reached"}
