@@ -37,6 +37,21 @@ def discover(functions_dir: Path) -> dict[str, LoadedFunction]:
     return {slug_for(folder): load_function(folder) for folder in function_folders(functions_dir)}
 
 
+def reload(functions_dir: Path) -> dict[str, LoadedFunction]:
+    """discover() with every function's code imported afresh, for `gateway serve --watch`."""
+    _forget_imported(functions_dir)
+    return discover(functions_dir)
+
+
+def _forget_imported(functions_dir: Path) -> None:
+    """Drops the imported modules of the functions folder: its package, the handlers and the code they share."""
+    root = functions_dir.resolve()
+    for name, module in list(sys.modules.items()):
+        where = getattr(module, "__file__", None) or next(iter(getattr(module, "__path__", None) or []), None)
+        if where is not None and Path(where).resolve().is_relative_to(root):
+            del sys.modules[name]
+
+
 def find(functions_dir: Path, slug: str) -> LoadedFunction | None:
     for folder in function_folders(functions_dir):
         if slug_for(folder) == slug:
