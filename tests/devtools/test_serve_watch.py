@@ -48,14 +48,14 @@ def write(path: Path, text: str) -> None:
 class Served:
     """`gateway serve --watch` in its own process, its output gathered line by line as it comes."""
 
-    def __init__(self, project: Path, database_url: str) -> None:
+    def __init__(self, project: Path, database_url: str, workers: int = 2) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.lines: list[str] = []
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gateway", "serve", "--watch"], cwd=project, text=True,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            env=gateway_env(DATABASE_URL=database_url, JWT_SECRET=JWT_SECRET, API_PORT=self.port, API_WORKERS=2,
+            env=gateway_env(DATABASE_URL=database_url, JWT_SECRET=JWT_SECRET, API_PORT=self.port, API_WORKERS=workers,
                             DATA_DIR=project / ".data", MAIL_AUTOCONFIRM="true", RATE_LIMITS="false"))
         self._reader = threading.Thread(target=lambda: self.lines.extend(self.proc.stdout), daemon=True)
         self._reader.start()
@@ -108,6 +108,23 @@ def served(project: Path, pg_cluster: PgCluster) -> Iterator[Served]:
     try:
         eventually(lambda: _healthy(server.url), "the gateway answers /health")
         yield server
+    finally:
+        server.stop()
+        pg_cluster.drop_database(name)
+
+
+def test_with_one_worker_the_gateway_reloads_functions_itself(tmp_path, pg_cluster):
+    """API_WORKERS=1: no parent to pass the signal on, the serving process gets it."""
+    write(tmp_path / "supabase" / "functions" / "greet" / "function.toml", 'verify_jwt = false\nmethods = ["GET"]\n')
+    write(tmp_path / "supabase" / "functions" / "greet" / "handler.py", HANDLER % "hello")
+    name = pg_cluster.create_database("t_watch_one")
+    server = Served(tmp_path, pg_cluster.url_for(name), workers=1)
+    try:
+        eventually(lambda: _healthy(server.url), "the gateway answers /health")
+        write(tmp_path / "supabase" / "functions" / "greet" / "handler.py", HANDLER % "hi there")
+        server.wait_for_line("functions reloaded (greet)")
+        eventually(lambda: httpx.get(f"{server.url}/functions/v1/greet").json() == {"greeting": "hi there"},
+                   "the new code answers")
     finally:
         server.stop()
         pg_cluster.drop_database(name)
