@@ -75,12 +75,12 @@ class Watcher:
                 self._out(f"{PREFIX} reload failed: {exc!r}")
 
     def handle(self, changes: Iterable[tuple[watchfiles.Change, str]]) -> None:
-        sql: dict[str, str] = {}
+        sql: dict[str, tuple[Path, str]] = {}
         code: dict[Path, str] = {}
         for change, raw in sorted(changes, key=lambda item: item[1]):
             path = Path(raw)
             if path.suffix == ".sql" and path.parent in self.sql_folders:
-                sql[self._ledger_name(path)] = CHANGE_NAMES[change]
+                sql[self._ledger_name(path)] = (path, CHANGE_NAMES[change])
             elif path.is_relative_to(self._settings.functions_dir):
                 code[path] = CHANGE_NAMES[change]
         if sql:
@@ -96,7 +96,7 @@ class Watcher:
         path = Path(path)
         return str(path.relative_to(self._project.root)) if path.is_relative_to(self._project.root) else str(path)
 
-    def _apply_sql(self, changed: dict[str, str]) -> None:
+    def _apply_sql(self, changed: dict[str, tuple[Path, str]]) -> None:
         """Applies whatever is pending (a fixed file may unblock one that failed before), then says what happened
         to each changed file."""
         files = {file.name: file for file in migrate.discover(self._project)}
@@ -106,35 +106,30 @@ class Watcher:
         except migrate.MigrationError as exc:
             failure, applied = exc, exc.applied
         for name in applied:
-            self._out(f"{PREFIX} {self._shown(files[name].path)} {changed.get(name, 'pending')}: applied")
+            change = changed[name][1] if name in changed else "held back"
+            self._out(f"{PREFIX} {self._shown(files[name].path)} {change}: applied")
+        failed = failure.file.name if failure is not None and failure.file is not None else None
         if failure is not None:
             self._out(f"{PREFIX} {self._sql_error(failure)}; nothing of it applied, the previous state stays")
-        for name, change in changed.items():
-            if name in applied or (failure is not None and failure.file is not None and failure.file.name == name):
+        order = list(files)
+        for name, (path, change) in changed.items():
+            if name in applied or name == failed:
                 continue
-            self._out(f"{PREFIX} {self._shown(self._folder_of(name) / name.split('/', 1)[1])} {change}: "
-                      f"{self._not_applied(name, change, files.get(name), failure)}")
-
-    def _folder_of(self, name: str) -> Path:
-        return self._project.migrations_dir if name.startswith("migrations/") else self._project.policies_dir
+            if name not in files:
+                outcome = "nothing to do (what it created stays in the database until SQL drops it)"
+            elif files[name].kind == "versioned" and files[name].is_empty:
+                outcome = "empty so far; applied once it holds SQL"
+            elif failed is not None and order.index(name) > order.index(failed):
+                outcome = "waiting for the file that failed"
+            else:
+                outcome = "nothing new to apply"
+            self._out(f"{PREFIX} {self._shown(path)} {change}: {outcome}")
 
     def _sql_error(self, error: migrate.MigrationError) -> str:
         if error.file is None:
             return f"error: {error}"
         where = f" line {error.line}" if error.line else ""
         return f"{self._shown(error.file.path)}{where}: error: {error.reason}"
-
-    @staticmethod
-    def _not_applied(name: str, change: str, file: migrate.MigrationFile | None,
-                     failure: migrate.MigrationError | None) -> str:
-        if file is None:
-            what = "policies" if name.startswith("policies/") else "changes"
-            return f"nothing to do (its {what} stay in the database until SQL drops them)"
-        if file.kind == "versioned" and file.is_empty:
-            return "empty so far; applied once it holds SQL"
-        if failure is not None:
-            return "waiting: an earlier file failed"
-        return "nothing new to apply"
 
     def _reload_functions(self, changed: dict[Path, str]) -> None:
         what = ", ".join(f"{self._shown(path)} {change}" for path, change in changed.items())
