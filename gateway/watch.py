@@ -40,6 +40,9 @@ def signal_workers() -> None:
 class Watcher:
     def __init__(self, settings: Settings, *, reload_workers: Callable[[], None] = signal_workers,
                  out: Callable[[str], None] = lambda line: print(line, flush=True)) -> None:
+        if settings.database_url is None:
+            raise ValueError("the watcher needs a database URL; start the embedded server first")
+        self._url = settings.database_url
         self._settings = settings
         self._project = settings.project
         self._reload_workers = reload_workers
@@ -102,7 +105,7 @@ class Watcher:
         files = {file.name: file for file in migrate.discover(self._project)}
         failure: migrate.MigrationError | None = None
         try:
-            applied = migrate.apply_pending(self._settings.database_url, self._project, hold_empty=True)
+            applied = migrate.apply_pending(self._url, self._project, hold_empty=True)
         except migrate.MigrationError as exc:
             failure, applied = exc, exc.applied
         for name in applied:

@@ -62,6 +62,6 @@ class RateLimiter:
                 await conn.execute(SWEEP_SQL)
             cur = await conn.execute("select auth.take_rate_limit_token(%s, %s, %s, %s)",
                                      (bucket, ip, limit.per_second, limit.burst))
-            allowed = (await cur.fetchone())[0]
-        if not allowed:
+            row = await cur.fetchone()
+        if not (row and row[0]):
             raise AuthError(429, limit.code, "Request rate limit reached")

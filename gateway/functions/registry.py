@@ -8,6 +8,7 @@ import importlib.machinery
 import importlib.util
 import inspect
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from gateway.functions.api import Handler
 from gateway.functions.config import CONFIG_FILE, FunctionConfig, FunctionConfigError, load_config, slug_for
 
 HANDLER_MODULE = "handler"
+_RELOADING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -39,17 +41,25 @@ def discover(functions_dir: Path) -> dict[str, LoadedFunction]:
 
 def reload(functions_dir: Path) -> dict[str, LoadedFunction]:
     """discover() with every function's code imported afresh, for `gateway serve --watch`."""
-    _forget_imported(functions_dir)
-    return discover(functions_dir)
+    # With one worker, the watcher's thread and the server's event loop both reload in this process.
+    with _RELOADING:
+        _forget_imported(functions_dir)
+        return discover(functions_dir)
 
 
 def _forget_imported(functions_dir: Path) -> None:
     """Drops the imported modules of the functions folder: its package, the handlers and the code they share."""
     root = functions_dir.resolve()
-    for name, module in list(sys.modules.items()):
-        where = getattr(module, "__file__", None) or next(iter(getattr(module, "__path__", None) or []), None)
-        if where is not None and Path(where).resolve().is_relative_to(root):
-            del sys.modules[name]
+    # Chosen before any goes: a function folder without __init__.py is a namespace package, whose path is looked
+    # up through its parent's.
+    dropped = [name for name, module in list(sys.modules.items()) if _is_within(module, root)]
+    for name in dropped:
+        del sys.modules[name]
+
+
+def _is_within(module: object, root: Path) -> bool:
+    where = getattr(module, "__file__", None) or next(iter(getattr(module, "__path__", None) or []), None)
+    return where is not None and Path(where).resolve().is_relative_to(root)
 
 
 def find(functions_dir: Path, slug: str) -> LoadedFunction | None:
