@@ -10,8 +10,9 @@ from watchfiles import Change
 
 from gateway import migrate
 from gateway.project import Project
-from gateway.settings import Settings
+from gateway.settings import PROJECT_ROOT, Settings
 from gateway.watch import Watcher
+from tests.conftest import make_settings
 from tests.support.pg import PgCluster
 
 
@@ -75,3 +76,12 @@ def test_each_kind_of_sql_change_gets_its_line(watched):
     assert lines == [
         "[watch] supabase/migrations/1_notes.sql: error: changed after it was applied; add a new migration instead "
         "of editing it; nothing of it applied, the previous state stays"]
+
+
+def test_the_sites_own_folders_are_watched(database_url, tmp_path):
+    lines: list[str] = []
+    watcher = Watcher(make_settings(database_url, tmp_path), reload_workers=lambda: None, out=lines.append)
+    assert watcher.folders == [PROJECT_ROOT / "schema" / "migrations", PROJECT_ROOT / "policies",
+                               PROJECT_ROOT / "functions"]
+    watcher.handle({(Change.modified, str(PROJECT_ROOT / "policies" / "tickets.sql"))})
+    assert lines == ["[watch] policies/tickets.sql changed: nothing new to apply"]
