@@ -40,9 +40,7 @@ def signal_workers() -> None:
 class Watcher:
     def __init__(self, settings: Settings, *, reload_workers: Callable[[], None] = signal_workers,
                  out: Callable[[str], None] = lambda line: print(line, flush=True)) -> None:
-        if settings.database_url is None:
-            raise ValueError("the watcher needs a database URL; start the embedded server first")
-        self._url = settings.database_url
+        self._url = settings.bound_database_url
         self._settings = settings
         self._project = settings.project
         self._reload_workers = reload_workers

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.auth.errors import AuthError
+from gateway.db import one
 from gateway.settings import Settings
 
 MAX_BURST = 30
@@ -62,6 +63,6 @@ class RateLimiter:
                 await conn.execute(SWEEP_SQL)
             cur = await conn.execute("select auth.take_rate_limit_token(%s, %s, %s, %s)",
                                      (bucket, ip, limit.per_second, limit.burst))
-            row = await cur.fetchone()
-        if not (row and row[0]):
+            allowed = one(await cur.fetchone())[0]
+        if not allowed:
             raise AuthError(429, limit.code, "Request rate limit reached")
