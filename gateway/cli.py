@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import json
 import logging
+import signal
 import socket
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,8 +35,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="the project folder (holding supabase/config.toml); default: the current folder")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("init", help="create a project (supabase/config.toml, migrations/, seed.sql) in the folder")
-    serve = commands.add_parser("serve", help="start PostgreSQL (embedded unless DATABASE_URL), migrate, seed, serve")
+    serve = commands.add_parser(
+        "serve", help="start PostgreSQL (embedded unless DATABASE_URL), migrate, seed, serve",
+        description="Start PostgreSQL (embedded in DATA_DIR unless DATABASE_URL is set), apply pending migrations and "
+                    "policy files, seed demo data (embedded mode), then serve auth, REST, storage, realtime, "
+                    "functions and the site on one port (API_PORT, 54321) with API_WORKERS processes. With --watch "
+                    "it also watches the project's migrations folder (supabase/migrations/ or [gateway] migrations), "
+                    "policies folder ([gateway] policies) and functions folder (supabase/functions/ or [gateway] "
+                    "functions) and prints a [watch] line for each reload. Example: `gateway serve --watch`, "
+                    "then edit a policy file and save it.")
     serve.add_argument("--seed", action="store_true", help="seed demo data even with DATABASE_URL (development only)")
+    serve.add_argument(
+        "--watch", action="store_true",
+        help="development: while serving, apply edited policy files and new migrations (each in a transaction; "
+             "a file that fails is reported with its line and the previous state stays) and reload edited "
+             "functions, without a restart; one output line per reload")
     status = commands.add_parser("status", help="print the URLs and keys of the running or last configured project")
     status.add_argument("--json", action="store_true", help="machine-readable output")
     commands.add_parser("migrate", help="apply pending schema/ and policies/ files to the configured database")
@@ -85,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             return _init(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command == "serve":
-            return _serve(settings, force_seed=args.seed)
+            return _serve(settings, force_seed=args.seed, watch=args.watch)
         if args.command == "status":
             return _status(settings, as_json=args.json)
         if args.command == "migrate":
@@ -169,7 +186,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
     return settings, embedded
 
 
-def _serve(settings: Settings, *, force_seed: bool) -> int:
+def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
     import uvicorn
 
     from gateway.app import create_app
@@ -197,11 +214,15 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
                 info = public_status_info(settings)
                 _print_role_note(settings)
             _print_banner(settings, info)
+            if watch:
+                settings = dataclasses.replace(settings, functions_reload_on_signal=True)
             config = uvicorn.Config(
                 create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
                 ws="websockets-sansio", lifespan="on", **server_options(settings),
             )
-            status = workers.serve(lambda: GracefulServer(config), sock, settings.api_workers)
+            with _watching(settings) if watch else contextlib.nullcontext(()) as forward:
+                status = workers.serve(lambda: GracefulServer(config), sock, settings.api_workers,
+                                       forward=forward)
         finally:
             if supervisor is not None:
                 supervisor.stop()
@@ -210,6 +231,26 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
                 embedded.stop()
             print("Gateway stopped.", flush=True)
     return status
+
+
+@contextlib.contextmanager
+def _watching(settings: Settings) -> Iterator[tuple[signal.Signals, ...]]:
+    """`serve --watch`: the watcher runs in this process while the block serves; yields the signals the workers
+    get passed on."""
+    from gateway.watch import RELOAD_SIGNAL, Watcher
+
+    watcher = Watcher(settings)
+    # Until a worker's event loop handles the signal, a reload that comes early is dropped instead of ending it.
+    signal.signal(RELOAD_SIGNAL, signal.SIG_IGN)
+    root = settings.project.root
+    folders = ", ".join(f"{path.relative_to(root)}/" if path.is_relative_to(root) else str(path)
+                        for path in watcher.folders)
+    print(f"Watching {folders or 'nothing (no policies, migrations or functions folder)'} for changes.", flush=True)
+    watcher.start()
+    try:
+        yield (RELOAD_SIGNAL,)
+    finally:
+        watcher.stop()
 
 
 def _status(settings: Settings, *, as_json: bool) -> int:

@@ -56,10 +56,22 @@ LEGACY_PLATFORM_NAMES = {
     "platform/0004_realtime.sql": "migrations/20250104000001_realtime_capture.sql",
 }
 _VERSION = re.compile(r"^(\d+)_(.*)\.sql$")
+_LINE_COMMENT = re.compile(r"--[^\n]*")
 
 
 class MigrationError(Exception):
-    """A migration cannot be applied; the message names the file."""
+    """A migration cannot be applied; the message names the file (and the line, when PostgreSQL gives a position).
+
+    `applied` lists what apply_pending applied before this file failed: each file commits on its own.
+    """
+
+    def __init__(self, message: str, *, file: MigrationFile | None = None, line: int | None = None,
+                 reason: str | None = None) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.reason = reason or message
+        self.applied: list[str] = []
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,11 @@ class MigrationFile:
     @property
     def checksum(self) -> str:
         return hashlib.sha256(self.path.read_bytes()).hexdigest()
+
+    @property
+    def is_empty(self) -> bool:
+        """Nothing but whitespace and `--` comments, as `gateway migration new` creates it."""
+        return not _LINE_COMMENT.sub("", self.sql).strip()
 
     @property
     def version(self) -> tuple[str, str]:
@@ -104,10 +121,16 @@ def apply_pending(
     url: str,
     project: Project,
     log: Callable[[str], None] = lambda _: None,
+    *,
+    hold_empty: bool = False,
 ) -> list[str]:
     """Apply what is pending, each file in its own transaction with its ledger row, as the Supabase CLI does (a file
-    that fails leaves nothing of itself; a file may hold its own BEGIN/COMMIT). Returns the names applied."""
-    files = discover(project)
+    that fails leaves nothing of itself; a file may hold its own BEGIN/COMMIT). Returns the names applied.
+
+    `hold_empty` leaves a new migration that holds no SQL yet for later (`serve --watch`: `migration new` creates
+    it empty, and once applied it could no longer be edited).
+    """
+    files = [file for file in discover(project) if not (hold_empty and file.kind == "versioned" and file.is_empty)]
     applied_now: list[str] = []
     with psycopg.connect(url, autocommit=True) as conn:
         # One migrator at a time, however many gateway processes start together.
@@ -118,7 +141,11 @@ def apply_pending(
                 _adopt_legacy_ledger(conn, files)
             for file in _pending(conn, files):
                 log(f"applying {file.name}")
-                _apply(conn, file)
+                try:
+                    _apply(conn, file)
+                except MigrationError as exc:
+                    exc.applied = applied_now
+                    raise
                 applied_now.append(file.name)
             # Where no event trigger follows the publication (a migrating role that is not a superuser).
             conn.execute("do $$ begin if to_regprocedure('realtime.sync_capture()') is not null then"
@@ -142,8 +169,9 @@ def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> list[Migra
         if file.kind == "versioned" and recorded is None and file.version[0] in supabase_versions:
             continue  # applied by the Supabase CLI, which keeps no checksum
         if recorded is not None and file.kind != "repeatable":
-            raise MigrationError(
-                f"{file.name} was changed after it was applied; add a new migration instead of editing it")
+            advice = "add a new migration instead of editing it"
+            raise MigrationError(f"{file.name} was changed after it was applied; {advice}", file=file,
+                                 reason=f"changed after it was applied; {advice}")
         pending.append(file)
     return pending
 
@@ -159,7 +187,9 @@ def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
     except psycopg.Error as exc:
         if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
             conn.execute("rollback")
-        raise MigrationError(f"{file.name} failed: {_first_line(exc)}") from None
+        reason, line = _first_line(exc), _line_of(exc, file.sql)
+        where = f" at line {line}" if line else ""
+        raise MigrationError(f"{file.name} failed{where}: {reason}", file=file, line=line, reason=reason) from None
 
 
 def _ledger_rows(conn: psycopg.Connection, file: MigrationFile) -> str:
@@ -215,7 +245,12 @@ def record_seed(conn: psycopg.Connection, path: str, checksum: str) -> None:
 
 def _first_line(exc: psycopg.Error) -> str:
     diag = exc.diag
-    text = (diag.message_primary if diag and diag.message_primary else str(exc)).splitlines()[0]
-    if diag and diag.statement_position:
-        text += f" (at character {diag.statement_position})"
-    return text
+    return (diag.message_primary if diag and diag.message_primary else str(exc)).splitlines()[0]
+
+
+def _line_of(exc: psycopg.Error, text: str) -> int | None:
+    """The file's line PostgreSQL's error position points at: the file is the start of the statement sent."""
+    position = exc.diag.statement_position if exc.diag else None
+    if not position or not position.isdigit() or int(position) > len(text):
+        return None
+    return text[:int(position) - 1].count("\n") + 1

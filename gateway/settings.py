@@ -141,6 +141,7 @@ class Settings:
     project: Project = field(default_factory=lambda: _load_project(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
+    functions_reload_on_signal: bool = False  # `gateway serve --watch`: each worker re-imports functions on SIGUSR1
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
     realtime_max_channels_per_client: int = 100

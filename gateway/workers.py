@@ -36,8 +36,13 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int) -> int:
-    """Run `make_server()` (a uvicorn.Server) in `workers` processes on `sock`; returns the exit status."""
+def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int,
+          forward: tuple[signal.Signals, ...] = ()) -> int:
+    """Run `make_server()` (a uvicorn.Server) in `workers` processes on `sock`; returns the exit status.
+
+    The signals in `forward` that this process receives are passed on to every worker (with one worker, this process
+    is the worker and handles them itself).
+    """
     if workers <= 1:
         make_server().run(sockets=[sock])
         return 0
@@ -57,7 +62,12 @@ def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int) -> 
         for child in children:
             os.kill(child, signal.SIGTERM)
 
+    def pass_on(signum: int, frame: object) -> None:
+        for child in children:
+            os.kill(child, signum)
+
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous.update({sig: signal.signal(sig, pass_on) for sig in forward})
     status = 0
     try:
         while children:

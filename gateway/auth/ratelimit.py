@@ -1,19 +1,25 @@
 """Per-IP token buckets for the auth endpoints, with GoTrue's hosted defaults and its 429 codes.
 
-Buckets live in this process, as GoTrue's do: with several gateway replicas each enforces its own share.
+The buckets live in PostgreSQL (`auth.rate_limit_buckets`, platform migration 0023), so the limit holds across
+the API workers and replicas that share a database: each hit is one statement, an atomic upsert that refills the
+caller's bucket and takes a token (`auth.take_rate_limit_token`).
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
+from psycopg_pool import AsyncConnectionPool
+
 from gateway.auth.errors import AuthError
+from gateway.db import one
 from gateway.settings import Settings
 
 MAX_BURST = 30
-# Full buckets are forgotten once this many callers are tracked, so memory stays bounded.
-MAX_TRACKED = 50_000
+# Every this many hits a process forgets the buckets idle for longer than any bucket takes to refill (an hour at
+# most: bursts never exceed an hour's count), so the table stays as small as the set of recent callers.
+SWEEP_EVERY_HITS = 1000
+SWEEP_SQL = "delete from auth.rate_limit_buckets where updated_at < now() - interval '1 hour'"
 
 
 @dataclass(frozen=True)
@@ -41,28 +47,23 @@ def _hourly(per_hour: int, code: str) -> Limit:
 
 
 class RateLimiter:
-    def __init__(self, limits: dict[str, Limit], enabled: bool):
+    def __init__(self, limits: dict[str, Limit], enabled: bool, pool: AsyncConnectionPool):
         self._limits = limits
         self._enabled = enabled
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        self._pool = pool
+        self._hits = 0
 
-    def check(self, bucket: str, ip: str) -> None:
+    async def check(self, bucket: str, ip: str) -> None:
         """Takes one token from the caller's bucket, or raises 429."""
         if not self._enabled:
             return
         limit = self._limits[bucket]
-        now = time.monotonic()
-        tokens, stamp = self._buckets.get((bucket, ip), (float(limit.burst), now))
-        tokens = min(float(limit.burst), tokens + (now - stamp) * limit.per_second)
-        if tokens < 1:
-            self._buckets[(bucket, ip)] = (tokens, now)
+        self._hits += 1
+        async with self._pool.connection() as conn:
+            if self._hits % SWEEP_EVERY_HITS == 0:
+                await conn.execute(SWEEP_SQL)
+            cur = await conn.execute("select auth.take_rate_limit_token(%s, %s, %s, %s)",
+                                     (bucket, ip, limit.per_second, limit.burst))
+            allowed = one(await cur.fetchone())[0]
+        if not allowed:
             raise AuthError(429, limit.code, "Request rate limit reached")
-        self._buckets[(bucket, ip)] = (tokens - 1, now)
-        if len(self._buckets) > MAX_TRACKED:
-            self._forget_full(now)
-
-    def _forget_full(self, now: float) -> None:
-        for key, (tokens, stamp) in list(self._buckets.items()):
-            limit = self._limits[key[0]]
-            if tokens + (now - stamp) * limit.per_second >= limit.burst:
-                del self._buckets[key]

@@ -119,7 +119,7 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
             ctx = await build_context(request)
             if route.limit:
                 bucket = route.limit(ctx) if callable(route.limit) else route.limit
-                request.app.state.auth_limiter.check(bucket, ctx.ip)
+                await request.app.state.auth_limiter.check(bucket, ctx.ip)
             if route.guard:
                 await route.guard(ctx)
             result = await route.handler(ctx)
@@ -156,4 +156,5 @@ for _route in ROUTES:
 
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
-    app.state.auth_limiter = RateLimiter(limits_from(settings), enabled=settings.rate_limits_enabled)
+    app.state.auth_limiter = RateLimiter(limits_from(settings), enabled=settings.rate_limits_enabled,
+                                         pool=app.state.auth_pool)

@@ -7,7 +7,9 @@ import importlib
 import importlib.machinery
 import importlib.util
 import inspect
+import os
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from gateway.functions.api import Handler
 from gateway.functions.config import CONFIG_FILE, FunctionConfig, FunctionConfigError, load_config, slug_for
 
 HANDLER_MODULE = "handler"
+_RELOADING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,31 @@ def function_folders(functions_dir: Path) -> list[Path]:
 
 def discover(functions_dir: Path) -> dict[str, LoadedFunction]:
     return {slug_for(folder): load_function(folder) for folder in function_folders(functions_dir)}
+
+
+def reload(functions_dir: Path) -> dict[str, LoadedFunction]:
+    """discover() with every function's code imported afresh, for `gateway serve --watch`."""
+    # With one worker, the watcher's thread and the server's event loop both reload in this process.
+    with _RELOADING:
+        _forget_imported(functions_dir)
+        return discover(functions_dir)
+
+
+def _forget_imported(functions_dir: Path) -> None:
+    """Drops the imported modules of the functions folder: its package, the handlers and the code they share."""
+    # Compared as strings: resolving the path of every loaded module takes longer than the reload itself.
+    inside = tuple({f"{functions_dir}{os.sep}", f"{functions_dir.resolve()}{os.sep}"})
+    # Chosen before any goes: a function folder without __init__.py is a namespace package, whose path is looked
+    # up through its parent's.
+    dropped = [name for name, module in list(sys.modules.items()) if _location(module).startswith(inside)]
+    for name in dropped:
+        del sys.modules[name]
+
+
+def _location(module: object) -> str:
+    """The module's file, or a package's folder, ending with a separator; "" for a module of neither."""
+    where = getattr(module, "__file__", None) or next(iter(getattr(module, "__path__", None) or []), None)
+    return f"{where}{os.sep}" if where else ""
 
 
 def find(functions_dir: Path, slug: str) -> LoadedFunction | None:

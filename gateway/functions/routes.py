@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 
 from gateway.client_ip import client_ip
+from gateway.functions import registry
+from gateway.functions.api import FunctionContext
+from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
 from gateway.functions.http import error_reply
-from gateway.functions.registry import discover
+from gateway.functions.registry import LoadedFunction
 from gateway.functions.relay import Relay
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
 
@@ -24,6 +31,8 @@ ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 RELAY_GRACE_SECONDS = 5.0
 # For a relayed function this gateway has no folder for, so no configured timeout.
 RELAY_DEFAULT_TIMEOUT = 60.0
+# `gateway serve --watch` sends it to every worker once changed function code imports cleanly.
+RELOAD_SIGNAL = signal.SIGUSR1
 
 router = APIRouter()
 
@@ -33,6 +42,10 @@ class FunctionsService:
     host: FunctionHost
     relay: Relay
     urls: dict[str, str]
+
+    def load(self, functions: dict[str, LoadedFunction], build: Callable[[LoadedFunction], FunctionContext]) -> None:
+        # Both at once: a request in between finds a function and its context from the same load.
+        self.host.functions, self.host.contexts = functions, {slug: build(fn) for slug, fn in functions.items()}
 
     async def dispatch(self, request: Request, slug: str, subpath: str) -> Response:
         function = self.host.functions.get(slug)
@@ -65,22 +78,32 @@ async def invoke_subpath(request: Request, slug: str, subpath: str) -> Response:
 
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
-    mailer = app.state.mailer
-    functions = discover(settings.functions_dir)
-    host = FunctionHost(
-        keys=app.state.keys,
-        trusted_proxy_header=settings.trusted_proxy_header,
-        functions=functions,
-        contexts={slug: build_context(fn, pool=app.state.request_pool, mailer=mailer, settings=settings)
-                  for slug, fn in functions.items()},
-    )
-    app.state.functions = FunctionsService(
-        host=host,
+
+    def build(function: LoadedFunction) -> FunctionContext:
+        return build_context(function, pool=app.state.request_pool, mailer=app.state.mailer, settings=settings)
+
+    service = FunctionsService(
+        host=FunctionHost(keys=app.state.keys, trusted_proxy_header=settings.trusted_proxy_header, functions={},
+                          contexts={}),
         relay=Relay(httpx.AsyncClient()),
         urls=dict(settings.function_urls),
     )
+    service.load(registry.discover(settings.functions_dir), build)
+    app.state.functions = service
+    if settings.functions_reload_on_signal:
+        asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings.functions_dir, build)
     relayed = sorted(settings.function_urls)
-    log.info("functions loaded: %s; relayed: %s", ", ".join(sorted(functions)) or "none", ", ".join(relayed) or "none")
+    log.info("functions loaded: %s; relayed: %s", ", ".join(sorted(service.host.functions)) or "none",
+             ", ".join(relayed) or "none")
+
+
+def _reload(service: FunctionsService, functions_dir: Path, build: Callable[[LoadedFunction], FunctionContext]) -> None:
+    """Runs in the event loop, between requests. The watcher imported the same code first and reported any error;
+    one here means the files changed again meanwhile, and the next change reloads them."""
+    try:
+        service.load(registry.reload(functions_dir), build)
+    except FunctionConfigError as exc:
+        log.warning("functions not reloaded, the previous code keeps serving: %s", exc)
 
 
 async def on_shutdown(app: FastAPI) -> None:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from contextlib import suppress
+from dataclasses import replace
+from pathlib import Path
 
 import httpx
 import pytest
+from psycopg_pool import AsyncConnectionPool
 
+from gateway.auth.errors import AuthError
+from gateway.auth.ratelimit import SWEEP_EVERY_HITS, RateLimiter, limits_from
 from tests.auth.helpers import VERSIONED
 from tests.conftest import make_settings
-from tests.support.live import LiveGateway, run_gateway
+from tests.support.live import LiveGateway, bind_to_port, run_gateway
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +80,45 @@ def test_anonymous_sign_ins_have_their_own_bucket(limited):
     assert post(limited, "/signup", {"email": "anon-bucket@example.com", "password": "secret-pass"},
                 "10.0.5.1").status_code == 200
     assert post(limited, "/signup", {}, "10.0.5.2").status_code == 200
+
+
+def test_two_gateways_on_one_database_share_the_limit(database_url, tmp_path_factory):
+    """As API_WORKERS processes or replicas do: hits alternate between them, and the third is refused, not the fifth."""
+    first = make_settings(database_url, tmp_path_factory.mktemp("first"), rate_limits_enabled=True,
+                          rate_limit_verify_per_hour=2, rate_limit_email_per_hour=2, trusted_proxy_header="X-Real-IP")
+    second = bind_to_port(replace(first, data_dir=tmp_path_factory.mktemp("second")))
+    with run_gateway(first) as one, run_gateway(second) as two:
+        verify = [post(gateway, "/verify", {"type": "signup", "token_hash": "nope"}, "10.0.6.1").status_code
+                  for gateway in (one, two, one, two)]
+        recover = [post(gateway, "/recover", {"email": f"shared{index}@example.com"}, "10.0.6.2")
+                   for index, gateway in enumerate((two, one, two))]
+    assert verify == [403, 403, 429, 429]
+    assert [r.status_code for r in recover] == [200, 200, 429]
+    assert recover[2].json() == {"code": "over_email_send_rate_limit", "message": "Request rate limit reached"}
+
+
+def test_buckets_idle_for_an_hour_are_forgotten(database_url, db):
+    """Idle an hour, any bucket is full again, so its row can go: the table holds only recent callers."""
+    db.execute("insert into auth.rate_limit_buckets values ('verify', '10.0.7.1', 0, true, now() - interval '61 min'),"
+               " ('verify', '10.0.7.2', 0, true, now() - interval '59 min')")
+
+    def keys() -> set[str]:
+        return {row[0] for row in db.execute("select key from auth.rate_limit_buckets where key like '10.0.7.%'")}
+
+    async def hit(limiter: RateLimiter, times: int) -> None:
+        for _ in range(times):
+            with suppress(AuthError):  # the burst is spent long before a sweep is due
+                await limiter.check("token", "10.0.7.3")
+
+    async def scenario() -> tuple[set[str], set[str]]:
+        async with AsyncConnectionPool(database_url, min_size=1, kwargs={"autocommit": True}) as pool:
+            settings = make_settings(database_url, Path("unused"))
+            limiter = RateLimiter(limits_from(settings), enabled=True, pool=pool)
+            await hit(limiter, SWEEP_EVERY_HITS - 1)
+            before = keys()
+            await hit(limiter, 1)
+            return before, keys()
+
+    before, after = asyncio.run(scenario())
+    assert before == {"10.0.7.1", "10.0.7.2", "10.0.7.3"}
+    assert after == {"10.0.7.2", "10.0.7.3"}
