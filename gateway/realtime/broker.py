@@ -1,5 +1,5 @@
-"""Routes what the listener receives to this process's channels: changes (after RLS), broadcasts, presence diffs;
-schema reload notices refresh the table catalog."""
+"""Routes what the listener receives to this process's channels: changes (after RLS and filters), broadcasts,
+presence diffs; at a schema reload notice, later changes wait until the schema cache has reloaded."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import json
 import logging
 from typing import Any
 
-from gateway.realtime.authoriser import Authoriser
+from gateway.realtime.authoriser import Authoriser, Visible
 from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, frame_payload
 from gateway.realtime.channels import ChannelRegistry
 from gateway.realtime.frames import RawJson
-from gateway.realtime.listener import CHANGES_CHANNEL, SCHEMA_CHANNEL
+from gateway.realtime.listener import CHANGES_CHANNEL
+from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
 # Supabase Realtime's wording when the project database cannot be reached.
@@ -24,6 +25,7 @@ class Broker:
         self.registry = registry
         self.authoriser = authoriser
         self.catalog = catalog
+        self._unknown_tables: set[tuple[str, str]] = set()
 
     async def handle(self, batch: list[tuple[str, dict[str, Any]]]) -> None:
         """Deliver in arrival order; consecutive changes are authorised together."""
@@ -36,46 +38,60 @@ class Broker:
                 await self.deliver_changes(changes)
                 changes = []
             if channel == SCHEMA_CHANNEL:
-                if message["command"] in ("reload schema", ""):
-                    self.catalog.forget()
+                if message["command"] in RELOAD_COMMANDS:
+                    await self.catalog.reloaded()
             else:
                 self.deliver_bus(message)
         if changes:
             await self.deliver_changes(changes)
 
     async def deliver_changes(self, changes: list[Change]) -> None:
-        """A subscriber gets a change its filter asked for (as captured, as Realtime decides), carrying the row
-        image its policies let it read, and only if that image passes its filter too."""
+        """A subscriber gets a change of the table and event it asked for when its policies let it read the row
+        and the row passes its filter (both decided by PostgreSQL), carrying the row as it may read it."""
         listeners = self.registry.change_listeners()
         checks = []
         for change in changes:
             matched = []
             for channel in listeners:
-                subscriptions = [s for s in channel.subscriptions if s.matches(change)]
+                subscriptions = [s for s in channel.subscriptions if s.wants(change)]
                 if subscriptions:
                     matched.append((channel, subscriptions))
-            if matched:
-                checks.append((change, await self.catalog.info(change), matched))
+            if not matched:
+                continue
+            info = self.catalog.info(change.schema, change.table)
+            if info is None:
+                self._unknown_table(change)
+                continue
+            checks.append((change, info, matched))
         if not checks:
             return
-        allowed = await self.authoriser.visible(
-            [(change, info, [channel.identity for channel, _ in matched]) for change, info, matched in checks])
-        for (change, info, matched), images in zip(checks, allowed):
+        seen = await self.authoriser.visible([
+            (change, info, [(channel.identity, {s.row_filter for s in subscriptions if s.row_filter})
+                            for channel, subscriptions in matched])
+            for change, info, matched in checks])
+        for (change, info, matched), by_claims in zip(checks, seen):
             encoded: dict[tuple[int, tuple[int, ...]], RawJson] = {}
             for channel, subscriptions in matched:
                 # Re-read the identity: a token may have been refreshed (or the channel left) during the check.
-                image = images.get(channel.identity.claims_key)
-                if not channel.joined or image is None:
+                visible: Visible | None = by_claims.get(channel.identity.claims_key)
+                if not channel.joined or visible is None:
                     continue
-                ids = tuple(sorted({s.id for s in subscriptions if s.accepts(image)}))
+                ids = tuple(sorted({s.id for s in subscriptions
+                                    if s.row_filter is None or s.row_filter in visible.passed}))
                 if not ids:
                     continue
                 # Subscribers shown the same image object (the captured row, mostly) share one encoding.
-                key = (id(image), ids)
+                key = (id(visible.image), ids)
                 if key not in encoded:
-                    encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), image),
+                    encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), visible.image),
                                                       separators=(",", ":")))
                 channel.push("postgres_changes", encoded[key])
+
+    def _unknown_table(self, change: Change) -> None:
+        if (change.schema, change.table) not in self._unknown_tables:
+            self._unknown_tables.add((change.schema, change.table))
+            log.warning("realtime.table_not_in_schema_cache schema=%s table=%s (only DB_SCHEMAS are served)",
+                        change.schema, change.table)
 
     def changes_stopped(self) -> None:
         """Tell subscribers that changes stopped flowing, as Realtime does when it loses the database."""
