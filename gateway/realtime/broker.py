@@ -25,7 +25,6 @@ class Broker:
         self.registry = registry
         self.authoriser = authoriser
         self.catalog = catalog
-        self._unknown_tables: set[tuple[str, str]] = set()
 
     async def handle(self, batch: list[tuple[str, dict[str, Any]]]) -> None:
         """Deliver in arrival order; consecutive changes are authorised together."""
@@ -58,10 +57,9 @@ class Broker:
                     matched.append((channel, subscriptions))
             if not matched:
                 continue
-            info = self.catalog.info(change.schema, change.table)
+            info = await self.catalog.info(change.schema, change.table)
             if info is None:
-                self._unknown_table(change)
-                continue
+                continue  # the table was dropped since: nothing to re-select
             checks.append((change, info, matched))
         if not checks:
             return
@@ -86,12 +84,6 @@ class Broker:
                     encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), visible.image),
                                                       separators=(",", ":")))
                 channel.push("postgres_changes", encoded[key])
-
-    def _unknown_table(self, change: Change) -> None:
-        if (change.schema, change.table) not in self._unknown_tables:
-            self._unknown_tables.add((change.schema, change.table))
-            log.warning("realtime.table_not_in_schema_cache schema=%s table=%s (only DB_SCHEMAS are served)",
-                        change.schema, change.table)
 
     def changes_stopped(self) -> None:
         """Tell subscribers that changes stopped flowing, as Realtime does when it loses the database."""

@@ -37,7 +37,7 @@ class RealtimeService:
         self.bus = Bus(pool)
         self.presence = PresenceStore(pool, self.node_id)
         self.channel_auth = ChannelAuthorizer(pool)
-        self.catalog = TableCatalog(schema)
+        self.catalog = TableCatalog(schema, pool)
         self.broker = Broker(self.registry, Authoriser(request_pool), self.catalog)
         self.listener = listener
         self.feed = ChangeFeed(pool, self.broker.handle, on_lost=self.broker.changes_stopped,

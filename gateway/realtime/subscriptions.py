@@ -86,10 +86,10 @@ async def check_filters(subscriptions: list[PostgresSubscription], catalog: Tabl
         if subscription.row_filter is None:
             continue
         assert subscription.table is not None
-        if catalog.info(subscription.schema, subscription.table) is None:
+        if await catalog.info(subscription.schema, subscription.table) is None:
             await catalog.reloaded()  # a table created a moment ago may be on its way into the cache
-        if catalog.info(subscription.schema, subscription.table) is None:
-            raise subscription.unable(f"no table {subscription.schema}.{subscription.table} in the exposed schemas")
+        if await catalog.info(subscription.schema, subscription.table) is None:
+            raise subscription.unable(f"no table {subscription.schema}.{subscription.table}")
         query = sql.SQL("select from {}.{} as k where false and {}").format(
             sql.Identifier(subscription.schema), sql.Identifier(subscription.table), subscription.row_filter.sql("k"))
         try:
