@@ -5,8 +5,9 @@ messages per second and how many expected deliveries never arrived.
 
     .venv/bin/python bench/realtime_bench.py --subscribers 100 500 1000 --rate 40 --duration 15
 
-Uses an embedded PostgreSQL in a temporary folder (or DATABASE_URL, which must be a scratch database), and one or
-more gateway processes (--gateways) that the subscribers are spread over. The benchmark client runs in this process.
+Runs `gateway serve` as shipped (its embedded PostgreSQL in a temporary folder, or DATABASE_URL, which must be a
+scratch database; API_WORKERS processes, one per core by default, or --workers). The benchmark client and the
+writer run in this process.
 """
 
 from __future__ import annotations
@@ -14,26 +15,27 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import multiprocessing
 import os
+import shutil
+import signal
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlencode
 
+import httpx
 import psycopg
 import websockets
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from gateway import embedded, migrate  # noqa: E402
-from gateway.project import Project  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
-from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 POLICY = """
@@ -43,21 +45,29 @@ create policy "Bench: members read their company's tickets" on public.tickets fo
 """
 
 
-def serve(settings: Settings) -> None:
-    import uvicorn
-
-    from gateway.app import create_app
-
-    uvicorn.run(create_app(settings), host="127.0.0.1", port=settings.api_port, log_level="warning",
-                ws="websockets-sansio")
-
-
 def free_port() -> int:
-    import socket
-
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def start_gateway(data_dir: Path, port: int, workers: int | None) -> subprocess.Popen:
+    """`gateway serve` as a user starts it; only the secret (to sign the users' tokens) and the port are set."""
+    env = {**os.environ, "DATA_DIR": str(data_dir), "API_PORT": str(port), "JWT_SECRET": SECRET}
+    if workers:
+        env["API_WORKERS"] = str(workers)
+    process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):
+        if process.poll() is not None:
+            raise SystemExit(f"gateway serve exited with {process.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit("gateway serve did not become healthy")
 
 
 def prepare(url: str, users: int) -> list[tuple[str, str]]:
@@ -139,7 +149,7 @@ async def write_changes(url: str, companies: list[str], rate: float, duration: f
     return written
 
 
-async def run_round(urls: list[str], keys: JwtKeys, pairs: list[tuple[str, str]], db_url: str,
+async def run_round(base: str, keys: JwtKeys, pairs: list[tuple[str, str]], db_url: str,
                     subscribers: int, rate: float, duration: float) -> dict:
     now = int(time.time())
     population = []
@@ -158,7 +168,6 @@ async def run_round(urls: list[str], keys: JwtKeys, pairs: list[tuple[str, str]]
     counter = [0, subscribers]
     tasks = []
     for index, (subscriber, token) in enumerate(population):
-        base = urls[index % len(urls)]
         url = base.replace("http://", "ws://") + "/realtime/v1/websocket?" + urlencode(
             {"apikey": keys.anon_key, "vsn": "2.0.0"})
         tasks.append(asyncio.create_task(subscriber.run(url, token, joined, stop, counter)))
@@ -204,56 +213,35 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=40.0, help="changes written per second")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of writing per round")
     parser.add_argument("--users", type=int, default=20, help="distinct signed-in users (claims sets)")
-    parser.add_argument("--gateways", type=int, default=1, help="gateway processes sharing the database")
+    parser.add_argument("--workers", type=int, help="API_WORKERS for gateway serve (default: its own, one per core)")
     args = parser.parse_args()
 
     data_dir = Path(tempfile.mkdtemp(prefix="realtime-bench-"))
-    server = None
-    db_url = os.environ.get("DATABASE_URL")
-    if not db_url:
-        server = embedded.start(data_dir / "pg")
-        db_url = server.url
-    migrate.apply_pending(db_url, Project.load(PROJECT_ROOT))
-    pairs = prepare(db_url, args.users)
-    keys = JwtKeys(SECRET)
-    processes, urls = [], []
-    context = multiprocessing.get_context("spawn")
-    for _ in range(args.gateways):
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        settings = replace(Settings(database_url=db_url, data_dir=data_dir, jwt_secret=SECRET,
-                                    rate_limits_enabled=False, realtime_max_channels_per_client=10),
-                           api_port=port, api_external_url=url, site_url=url)
-        process = context.Process(target=serve, args=(settings,), daemon=True)
-        process.start()
-        processes.append(process)
-        urls.append(url)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    gateway = start_gateway(data_dir, port, args.workers)
     try:
-        import httpx
-
-        for url in urls:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.1)
-        print(f"gateways={args.gateways} rate={args.rate}/s duration={args.duration}s users={args.users} "
-              f"(10% anon, 10% service_role, 80% users; RLS checked per distinct claims set)")
+        db_url = os.environ.get("DATABASE_URL") or f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
+        pairs = prepare(db_url, args.users)
+        keys = JwtKeys(SECRET)
+        print(f"gateway serve workers={args.workers or 'default'} rate={args.rate}/s duration={args.duration}s "
+              f"users={args.users} (10% anon, 10% service_role, 80% users; RLS checked per distinct claims set); "
+              f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
         print(f"{'subs':>6} {'changes/s':>9} {'delivered':>10} {'expected':>9} {'leaks':>5} {'msgs/s':>8} "
-              f"{'median ms':>9} {'p95 ms':>8} {'p99 ms':>8}")
+              f"{'median ms':>9} {'p95 ms':>8} {'p99 ms':>8} {'load':>5}")
         for count in args.subscribers:
-            result = asyncio.run(run_round(urls, keys, pairs, db_url, count, args.rate, args.duration))
+            result = asyncio.run(run_round(url, keys, pairs, db_url, count, args.rate, args.duration))
             print(f"{result['subscribers']:>6} {result['changes_per_s']:>9.1f} {result['delivered']:>10} "
                   f"{result['expected']:>9} {result['leaked_to_anon']:>5} {result['messages_per_s']:>8.0f} "
-                  f"{result['median_ms']:>9.1f} {result['p95_ms']:>8.1f} {result['p99_ms']:>8.1f}", flush=True)
+                  f"{result['median_ms']:>9.1f} {result['p95_ms']:>8.1f} {result['p99_ms']:>8.1f} "
+                  f"{os.getloadavg()[0]:>5.1f}", flush=True)
     finally:
-        for process in processes:
-            process.terminate()
-            process.join(timeout=10)
-        if server is not None:
-            server.stop()
+        gateway.send_signal(signal.SIGINT)
+        try:
+            gateway.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            gateway.kill()
+        shutil.rmtree(data_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":
