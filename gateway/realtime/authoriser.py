@@ -78,8 +78,8 @@ class Visible:
     passed: frozenset[RowFilter]
 
 
-# What to check for one change: the change, its table, and each subscriber's identity with the filters it asks.
-Check = tuple[Change, TableInfo, list[tuple[Identity, set[RowFilter]]]]
+# What to check for one change: the change, its table, and by claims key an identity with the filters asked.
+Check = tuple[Change, TableInfo, dict[str, tuple[Identity, set[RowFilter]]]]
 
 
 class Authoriser:
@@ -96,10 +96,9 @@ class Authoriser:
         row may have held another company's data before it moved to where the subscriber can see it. When the
         two are equal the captured object itself is returned, so subscribers can share one encoded frame."""
         wanted: dict[str, tuple[Identity, dict[int, set[RowFilter]]]] = {}
-        for index, (_, _, askers) in enumerate(checks):
-            for identity, filters in askers:
-                entry = wanted.setdefault(identity.claims_key, (identity, {}))
-                entry[1].setdefault(index, set()).update(filters)
+        for index, (_, _, asks) in enumerate(checks):
+            for key, (identity, filters) in asks.items():
+                wanted.setdefault(key, (identity, {}))[1][index] = filters
         results = await asyncio.gather(*(
             self._check(identity, [(*checks[i][:2], filters) for i, filters in asked.items()])
             for identity, asked in wanted.values()))
