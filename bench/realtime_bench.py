@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import shutil
 import signal
@@ -25,6 +26,7 @@ import sys
 import tempfile
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -49,6 +51,26 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def cpu_seconds(root: int) -> float:
+    """User + system CPU time of a process and its descendants alive now (Linux /proc)."""
+    total, pending = 0.0, [root]
+    while pending:
+        pid = pending.pop()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            pending += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
+
+
+def postmaster_pid(data_dir: Path) -> int:
+    """The embedded server's postmaster (0 with DATABASE_URL: not counted)."""
+    pid_file = data_dir / "pg" / "postmaster.pid"
+    return int(pid_file.read_text().split()[0]) if pid_file.exists() else 0
 
 
 def start_gateway(data_dir: Path, port: int, workers: int | None) -> subprocess.Popen:
@@ -131,22 +153,21 @@ class Subscriber:
             await ws.send(json.dumps([None, str(ref), "phoenix", "heartbeat", {}]))
 
 
-async def write_changes(url: str, companies: list[str], rate: float, duration: float) -> list[str]:
-    """Insert tickets at `rate` per second for `duration` seconds; each records its send time."""
+def write_changes(url: str, companies: list[str], rate: float, duration: float) -> tuple[list[str], float]:
+    """Insert tickets at `rate` per second for `duration` seconds; each records its send time. Run in a process of
+    its own, so that the subscribers' event loop does not hold the writer back."""
     written = []
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+    with psycopg.connect(url, autocommit=True) as conn:
         start = time.perf_counter()
-        count = int(rate * duration)
-        for index in range(count):
-            target = start + index / rate
-            delay = target - time.perf_counter()
+        for index in range(int(rate * duration)):
+            delay = start + index / rate - time.perf_counter()
             if delay > 0:
-                await asyncio.sleep(delay)
+                time.sleep(delay)
             company = companies[index % len(companies)]
-            await conn.execute("insert into public.tickets (title, company_id, description) values (%s, %s, %s)",
-                               (f"bench {index}", company, repr(time.time())))
+            conn.execute("insert into public.tickets (title, company_id, description) values (%s, %s, %s)",
+                         (f"bench {index}", company, repr(time.time())))
             written.append(company)
-    return written
+    return written, time.perf_counter() - start
 
 
 async def run_round(base: str, keys: JwtKeys, pairs: list[tuple[str, str]], db_url: str,
@@ -174,9 +195,9 @@ async def run_round(base: str, keys: JwtKeys, pairs: list[tuple[str, str]], db_u
         if index % 50 == 49:
             await asyncio.sleep(0.05)
     await asyncio.wait_for(joined.wait(), timeout=120)
-    started = time.perf_counter()
-    written = await write_changes(db_url, [company for _, company in pairs], rate, duration)
-    write_seconds = time.perf_counter() - started
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as writer:
+        written, write_seconds = await asyncio.get_running_loop().run_in_executor(
+            writer, write_changes, db_url, [company for _, company in pairs], rate, duration)
     await asyncio.sleep(3)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -228,13 +249,19 @@ def main() -> None:
               f"users={args.users} (10% anon, 10% service_role, 80% users; RLS checked per distinct claims set); "
               f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
         print(f"{'subs':>6} {'changes/s':>9} {'delivered':>10} {'expected':>9} {'leaks':>5} {'msgs/s':>8} "
-              f"{'median ms':>9} {'p95 ms':>8} {'p99 ms':>8} {'load':>5}")
+              f"{'median ms':>9} {'p95 ms':>8} {'p99 ms':>8} {'load':>5} {'gw µs/msg':>9} {'pg µs/msg':>9}")
         for count in args.subscribers:
+            postmaster = postmaster_pid(data_dir)
+            gateway_before, pg_before = cpu_seconds(gateway.pid), cpu_seconds(postmaster)
             result = asyncio.run(run_round(url, keys, pairs, db_url, count, args.rate, args.duration))
+            # CPU per message delivered: what the round costs whatever else the machine runs.
+            per_message = 1e6 / max(1, result["delivered"])
+            gateway_us = (cpu_seconds(gateway.pid) - gateway_before) * per_message
+            pg_us = (cpu_seconds(postmaster) - pg_before) * per_message
             print(f"{result['subscribers']:>6} {result['changes_per_s']:>9.1f} {result['delivered']:>10} "
                   f"{result['expected']:>9} {result['leaked_to_anon']:>5} {result['messages_per_s']:>8.0f} "
                   f"{result['median_ms']:>9.1f} {result['p95_ms']:>8.1f} {result['p99_ms']:>8.1f} "
-                  f"{os.getloadavg()[0]:>5.1f}", flush=True)
+                  f"{os.getloadavg()[0]:>5.1f} {gateway_us:>9.0f} {pg_us:>9.0f}", flush=True)
     finally:
         gateway.send_signal(signal.SIGINT)
         try:
