@@ -13,7 +13,7 @@ from gateway.realtime.changes import Change, TableCatalog, frame_payload
 from gateway.realtime.channels import ChannelRegistry, ChannelSession
 from gateway.realtime.filters import RowFilter
 from gateway.realtime.frames import RawJson
-from gateway.realtime.listener import CHANGES_CHANNEL
+from gateway.realtime.feed import CHANGES_CHANNEL
 from gateway.realtime.subscriptions import PostgresSubscription
 from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
