@@ -16,7 +16,7 @@ COPY policies/ policies/
 COPY functions/ functions/
 COPY --from=site /src/web/dist web/dist
 # The project is /app (the working folder): supabase/config.toml points at schema/, policies/, functions/, web/dist.
-RUN pip install --no-cache-dir -e .
+RUN pip install --no-cache-dir .
 # A user of its own, owning nothing but the data folder: the code and the site stay root-owned and read-only to it.
 RUN useradd --system --uid 10001 --no-create-home --home-dir /data gateway \
     && install -d -o gateway -g gateway -m 0700 /data /data/storage

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway import embedded, migrate  # noqa: E402
 from gateway.project import Project  # noqa: E402
-from gateway.settings import PROJECT_ROOT  # noqa: E402
 from gateway.seed import hash_password  # noqa: E402
+from gateway.settings import PROJECT_ROOT  # noqa: E402
 from tests.conftest import make_settings  # noqa: E402
 from tests.support.live import run_gateway  # noqa: E402
 

@@ -134,7 +134,7 @@ class Subscriber:
                 while not stop.is_set():
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         continue
                     received = time.time()
                     frame = json.loads(raw)

@@ -34,12 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gateway import embedded, migrate
-from gateway.project import Project
-from gateway.settings import PROJECT_ROOT
 from gateway.db import open_pool, request_tx
 from gateway.keys import JwtKeys
+from gateway.project import Project
 from gateway.rest import actions, schema_cache
 from gateway.rest.request import parse_request
+from gateway.settings import PROJECT_ROOT
 from tests.support.live import free_port
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"

@@ -1,14 +1,19 @@
-"""Storage throughput: one object uploaded and downloaded through /storage/v1, against the disk's own speed.
+"""Storage throughput: one object uploaded and downloaded through /storage/v1, against the backend's own speed.
 
-Prints MB/s for: writing the same bytes straight to the disk (write + fsync, the ceiling of an upload), an upload
-(POST, raw body, streamed), an authenticated download (GET, streamed), and the gateway process's memory growth.
+Prints MB/s for: writing the same bytes straight to the backend (the ceiling of an upload: write + fsync to the
+disk, or with `--backend s3` a multipart upload to the S3 server by the same client the gateway uses, without the
+gateway), an upload (POST, raw body, streamed), an authenticated download (GET, streamed), and the gateway
+process's memory growth. `--backend s3` starts a SeaweedFS server (the tests' S3 server) in the temporary folder.
 
-    .venv/bin/python bench/storage_bench.py --megabytes 200 --rounds 3
+    .venv/bin/python bench/storage_bench.py --megabytes 200 --rounds 3 [--backend s3]
 
 Uses an embedded PostgreSQL in a temporary folder and one gateway process; the client runs in this process.
 
 Recorded on the 2-core development machine (200 MiB, 3 rounds): disk 191 MiB/s, upload 155 MiB/s (81% of the
 disk; md5 and fsync included), download 441 MiB/s (page cache), gateway peak RSS 88 MiB (81 MiB after start).
+With `--backend s3`, on the same machine while other work kept its load average near 20 (so only the ratios
+mean much; the file backend measured 247 / 52 / 283 MiB/s then): S3 put without the gateway 23 MiB/s, upload
+21 MiB/s (91%), download 190 MiB/s, gateway peak RSS 159 MiB (119 MiB after start, the S3 client loaded).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import anyio
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,6 +38,8 @@ from gateway import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
 from gateway.project import Project  # noqa: E402
 from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402
+from gateway.storage.routes import object_store  # noqa: E402
+from gateway.storage.store import new_version  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 BLOCK = 1024 * 1024
@@ -65,12 +73,34 @@ def disk_speed(folder: Path, megabytes: int, block: bytes) -> float:
     return megabytes / elapsed
 
 
+def s3_speed(settings: Settings, megabytes: int, block: bytes) -> float:
+    async def put() -> float:
+        store = object_store(settings)
+        await store.prepare()
+
+        async def blocks():
+            for _ in range(megabytes):
+                yield block
+        try:
+            version = new_version()
+            started = time.perf_counter()
+            await store.put(version, blocks(), megabytes * BLOCK)
+            elapsed = time.perf_counter() - started
+            await store.remove([version])
+            return megabytes / elapsed
+        finally:
+            await store.close()
+    return anyio.run(put)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--megabytes", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--backend", choices=["file", "s3"], default="file")
     args = parser.parse_args()
     data_dir = Path(tempfile.mkdtemp(prefix="storage-bench-"))
+    s3_servers = None
     server = embedded.start(data_dir / "pg")
     migrate.apply_pending(server.url, Project.load(PROJECT_ROOT))
     import socket
@@ -82,6 +112,15 @@ def main() -> None:
     settings = replace(Settings(database_url=server.url, data_dir=data_dir, jwt_secret=SECRET,
                                 storage_file_size_limit=(args.megabytes + 1) * BLOCK),
                        api_port=port, api_external_url=url, site_url=url)
+    ceiling, ceiling_name = lambda: disk_speed(settings.storage_root, args.megabytes, block), "disk write+fsync"
+    if args.backend == "s3":
+        from tests.storage.backends import start_seaweedfs
+
+        (data_dir / "s3").mkdir()
+        s3_servers = start_seaweedfs(data_dir / "s3")
+        settings = next(s3_servers).settings_for(settings)
+        ceiling, ceiling_name = lambda: s3_speed(settings, args.megabytes, block), "S3 put, no gateway"
+    block = os.urandom(BLOCK)
     process = multiprocessing.get_context("spawn").Process(target=serve, args=(settings,), daemon=True)
     process.start()
     key = JwtKeys(SECRET).service_role_key
@@ -94,11 +133,10 @@ def main() -> None:
                     break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            block = os.urandom(BLOCK)
             baseline = rss_mb(process.pid)
             disk, up, down = [], [], []
             for round_ in range(args.rounds):
-                disk.append(disk_speed(settings.storage_root, args.megabytes, block))
+                disk.append(ceiling())
                 started = time.perf_counter()
                 answer = client.post(f"/object/bench/round-{round_}.bin", content=(block for _ in range(args.megabytes)),
                                      headers={"content-type": "application/octet-stream"})
@@ -110,8 +148,8 @@ def main() -> None:
                 assert received == args.megabytes * BLOCK
                 down.append(args.megabytes / (time.perf_counter() - started))
             peak = rss_mb(process.pid)
-        print(f"object size {args.megabytes} MiB, {args.rounds} rounds (median MiB/s)")
-        print(f"  disk write+fsync  {statistics.median(disk):8.0f}")
+        print(f"object size {args.megabytes} MiB, {args.rounds} rounds, {args.backend} backend (median MiB/s)")
+        print(f"  {ceiling_name:<18}{statistics.median(disk):8.0f}")
         print(f"  upload            {statistics.median(up):8.0f}")
         print(f"  download          {statistics.median(down):8.0f}")
         print(f"  gateway peak RSS  {peak:8.0f} MiB (after start: {baseline:.0f} MiB)")
@@ -119,6 +157,8 @@ def main() -> None:
         process.terminate()
         process.join()
         server.stop()
+        if s3_servers is not None:
+            s3_servers.close()
         shutil.rmtree(data_dir, ignore_errors=True)
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import AsyncIterator
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -12,22 +11,27 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway import log_redaction, not_found, site
+from gateway.auth import routes as auth_service
 from gateway.client_ip import ForwardedFor
 from gateway.db_roles import open_pools
+from gateway.functions import routes as functions_service
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.mail.mailer import Mailer
 from gateway.notifications import NotificationListener
+from gateway.realtime import routes as realtime_service
 from gateway.request_limits import BodyLimit
+from gateway.rest import routes as rest_service
 from gateway.settings import Settings
+from gateway.storage import routes as storage_service
 
 # Each service lives in its own package with a `router`, and optional `on_startup(app)` / `on_shutdown(app)`.
 SERVICES = (
-    ("/auth/v1", "gateway.auth.routes"),
-    ("/rest/v1", "gateway.rest.routes"),
-    ("/functions/v1", "gateway.functions.routes"),
-    ("/realtime/v1", "gateway.realtime.routes"),
-    ("/storage/v1", "gateway.storage.routes"),
+    ("/auth/v1", auth_service),
+    ("/rest/v1", rest_service),
+    ("/functions/v1", functions_service),
+    ("/realtime/v1", realtime_service),
+    ("/storage/v1", storage_service),
 )
 
 EXPOSED_HEADERS = [
@@ -62,20 +66,19 @@ class Shortcut:
 def create_app(settings: Settings) -> ASGIApp:
     if settings.database_url is None:
         raise ValueError("create_app needs a database URL; start the embedded server first")
-    modules = [(prefix, importlib.import_module(name)) for prefix, name in SERVICES]
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pools = await open_pools(settings.database_url, settings.authenticator_url, settings.auth_admin_url,
+        pools = await open_pools(settings.bound_database_url, settings.authenticator_url, settings.auth_admin_url,
                                  size=settings.db_pool_size)
         app.state.pool, app.state.request_pool, app.state.auth_pool = pools.service, pools.request, pools.auth
         app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
         app.state.mailer.start()
         # One LISTEN connection for the process; services subscribe to it in their on_startup.
-        app.state.listener = NotificationListener(settings.database_url)
+        app.state.listener = NotificationListener(settings.bound_database_url)
         started = []
         try:
-            for _, module in modules:
+            for _, module in SERVICES:
                 if hasattr(module, "on_startup"):
                     await module.on_startup(app)
                 started.append(module)
@@ -106,7 +109,7 @@ def create_app(settings: Settings) -> ASGIApp:
                                 headers={"Retry-After": str(pool.availability.retry_after())})
         return JSONResponse({"status": "ok"})
 
-    for prefix, module in modules:
+    for prefix, module in SERVICES:
         app.include_router(module.router, prefix=prefix)
     if settings.dev_mailbox:
         app.include_router(mailbox.router, prefix="/_dev/mailbox")
@@ -117,8 +120,8 @@ def create_app(settings: Settings) -> ASGIApp:
 
 def _edge(app: FastAPI, settings: Settings) -> ASGIApp:
     """What every request passes, outside FastAPI so that the REST shortcut needs nothing of FastAPI's stack."""
-    rest = importlib.import_module("gateway.rest.routes")
-    edge: ASGIApp = Shortcut(app, prefix=f"{rest.PREFIX}/", methods=frozenset(rest.METHODS), endpoint=rest.endpoint)
+    edge: ASGIApp = Shortcut(app, prefix=f"{rest_service.PREFIX}/", methods=frozenset(rest_service.METHODS),
+                             endpoint=rest_service.endpoint)
     # Inside CORS, so that a browser can read the 413.
     # Storage bounds its uploads itself (per bucket and FILE_SIZE_LIMIT) while it streams them to disk.
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")

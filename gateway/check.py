@@ -7,6 +7,7 @@ unknown tables or unknown columns of their table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 import pglast
 from pglast import ast
 from pglast.enums import AlterTableType
@@ -34,7 +35,9 @@ class _Catalog:
     policies: list[tuple[str, int, str, str, list[str]]] = field(default_factory=list)
 
 
-def _qualified(relation: ast.RangeVar) -> str:
+def _qualified(relation: ast.RangeVar | None) -> str:
+    if relation is None:  # the statements read here always name one; pglast's types allow none
+        raise ValueError("a statement without its relation")
     return f"{relation.schemaname or 'public'}.{relation.relname}"
 
 
@@ -84,7 +87,7 @@ def _collect(files: list[MigrationFile], catalog: _Catalog, findings: list[Findi
             statement, line = raw.stmt, _statement_line(text, raw.stmt_location or 0)
             if isinstance(statement, ast.CreateStmt):
                 name = _qualified(statement.relation)
-                catalog.columns[name] = {e.colname for e in statement.tableElts or () if isinstance(e, ast.ColumnDef)}
+                catalog.columns[name] = {e.colname for e in statement.tableElts or () if isinstance(e, ast.ColumnDef) and e.colname}
                 catalog.created_at[name] = (file.name, line)
             elif isinstance(statement, ast.AlterObjectSchemaStmt) and statement.relation is not None:
                 _move(catalog, _qualified(statement.relation), f"{statement.newschema}.{statement.relation.relname}")
@@ -103,7 +106,7 @@ def _collect(files: list[MigrationFile], catalog: _Catalog, findings: list[Findi
                     if expression is not None:
                         collector(expression)
                 catalog.policies.append(
-                    (file.name, line, statement.policy_name, _qualified(statement.table), collector.names)
+                    (file.name, line, statement.policy_name or "", _qualified(statement.table), collector.names)
                 )
 
 
@@ -117,7 +120,7 @@ def _move(catalog: _Catalog, old: str, new: str) -> None:
 
 
 def check(files: list[MigrationFile]) -> list[Finding]:
-    catalog, findings = _Catalog(), []
+    catalog, findings = _Catalog(), list[Finding]()
     _collect(files, catalog, findings)
     for table, (file, line) in catalog.created_at.items():
         if table.startswith("public.") and table not in catalog.rls_enabled:

@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
-import os
-import signal
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psycopg
 
 from gateway import migrate as migrations
 from gateway import workers
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
-from gateway.keys import JwtKeys
 from gateway.request_limits import server_options
-from gateway.settings import ConfigError, Settings, write_private
+from gateway.server_status import public_status_info, running_status, status_info, write_status
+from gateway.settings import ConfigError, Settings
+
+if TYPE_CHECKING:
+    from gateway.embedded import EmbeddedPostgres
 
 MIN_SERVER_VERSION = 150000
-STATUS_FILE = "status.json"
-SECRET_STATUS_KEYS = ("service_role_key", "db_url")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,7 +142,7 @@ def _listen(host: str, port: int) -> socket.socket:
         raise ConfigError(f"port {port} on {host} is already in use; set API_PORT to another port") from None
 
 
-def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings, object | None]:
+def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings, EmbeddedPostgres | None]:
     """Start the embedded server when needed, apply migrations and seed; returns settings bound to a database."""
     embedded = None
     if settings.embedded:
@@ -152,17 +151,17 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         print(f"Starting embedded PostgreSQL in {settings.data_dir / 'pg'} ...", flush=True)
         embedded = embedded_pg.start(settings.data_dir)
         settings = settings.with_database(embedded.url)
-    _connect_check(settings.database_url)
+    _connect_check(settings.bound_database_url)
     try:
         applied = migrations.apply_pending(
-            settings.database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
+            settings.bound_database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
         print(f"Migrations: {len(applied)} applied, database up to date.", flush=True)
-        if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.database_url):
+        if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.bound_database_url):
             from gateway.seed import seed
 
-            seed(settings.database_url, settings.project)
+            seed(settings.bound_database_url, settings.project)
             print("Demo data seeded.", flush=True)
-        check_hook_functions(settings.database_url, settings.auth_hooks.values())
+        check_hook_functions(settings.bound_database_url, settings.auth_hooks.values())
     except BaseException:
         if embedded is not None:
             embedded.stop()
@@ -174,6 +173,7 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.graceful_server import GracefulServer
     from gateway.project_warnings import start_warning
 
     sock = _listen(settings.api_host, settings.api_port)
@@ -189,19 +189,19 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
             # In this process, which owns the server, not in the workers that serve the requests.
             supervisor = Supervisor(embedded).start()
         try:
-            info = _status_info(settings)
             if embedded is not None:
-                # Development only: with DATABASE_URL the output ends up in container logs and the folder in volumes.
-                _write_status(settings, info)
+                info = status_info(settings)
+                write_status(settings, info)
             else:
-                info = {key: value for key, value in info.items() if key not in SECRET_STATUS_KEYS}
+                # With DATABASE_URL the output ends up in container logs and the folder in volumes.
+                info = public_status_info(settings)
                 _print_role_note(settings)
             _print_banner(settings, info)
             config = uvicorn.Config(
                 create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
                 ws="websockets-sansio", lifespan="on", **server_options(settings),
             )
-            status = workers.serve(lambda: _QuietServer(config), sock, settings.api_workers)
+            status = workers.serve(lambda: GracefulServer(config), sock, settings.api_workers)
         finally:
             if supervisor is not None:
                 supervisor.stop()
@@ -212,56 +212,8 @@ def _serve(settings: Settings, *, force_seed: bool) -> int:
     return status
 
 
-class _QuietServer:
-    """uvicorn's server, but Ctrl-C and SIGTERM end it gracefully instead of being re-raised afterwards."""
-
-    def __new__(cls, config):
-        import uvicorn
-
-        class Server(uvicorn.Server):
-            @contextlib.contextmanager
-            def capture_signals(self):
-                original = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
-                try:
-                    yield
-                finally:
-                    for sig, handler in original.items():
-                        signal.signal(sig, handler)
-
-        return Server(config)
-
-
-def _status_info(settings: Settings) -> dict[str, str]:
-    keys = JwtKeys(settings.jwt_secret)
-    return {
-        "api_url": settings.api_external_url,
-        "storage_url": f"{settings.api_external_url}/storage/v1",
-        "site_url": settings.site_url,
-        "anon_key": keys.anon_key,
-        "service_role_key": keys.service_role_key,
-        "db_url": settings.database_url or "",
-    }
-
-
-def _write_status(settings: Settings, info: dict[str, str]) -> None:
-    path = settings.data_dir / STATUS_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_private(path, json.dumps({**info, "pid": os.getpid()}, indent=2))
-
-
-def _running_status(settings: Settings) -> dict[str, str] | None:
-    """What the server serving this data folder wrote at start, while that server runs."""
-    path = settings.data_dir / STATUS_FILE
-    try:
-        recorded = json.loads(path.read_text())
-        os.kill(int(recorded.pop("pid")), 0)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return recorded
-
-
 def _status(settings: Settings, *, as_json: bool) -> int:
-    info = _running_status(settings) or _status_info(settings)
+    info = running_status(settings) or status_info(settings)
     if as_json:
         print(json.dumps(info))
     else:
@@ -298,9 +250,9 @@ def _database_command(settings: Settings, args: argparse.Namespace) -> int:
         print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
         return 0
     if not settings.embedded:
-        _connect_check(settings.database_url)
+        _connect_check(settings.bound_database_url)
     if args.db_command == "reset":
-        if settings.embedded and _running_status(settings) is not None:
+        if settings.embedded and running_status(settings) is not None:
             raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
         db_commands.reset(settings, force=args.force)
         return 0
@@ -342,7 +294,7 @@ def _print_role_note(settings: Settings) -> None:
     shared = [name for name, url in (("requests", settings.authenticator_url), ("the auth service",
                                      settings.auth_admin_url)) if not url]
     if shared:
-        owner = conninfo_to_dict(settings.database_url).get("user") or "the default user"
+        owner = conninfo_to_dict(settings.bound_database_url).get("user") or "the default user"
         print(f"note: {' and '.join(shared)} connect as DATABASE_URL's role ({owner}); set DB_AUTHENTICATOR_URL and"
               " DB_AUTH_ADMIN_URL for least privilege (README: Database roles)", flush=True)
 

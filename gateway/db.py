@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
-from typing import Any, AsyncIterator, Mapping
+from typing import Any
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from gateway.claims import API_ROLES
 from gateway.db_health import ResilientPool
 
-API_ROLES = frozenset({"anon", "authenticated", "service_role"})
+
+def one(row: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """The row of a statement that always returns one (`insert ... returning`, `select exists (...)`)."""
+    if row is None:
+        raise RuntimeError("the statement returned no row")
+    return row
 
 
 async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> AsyncConnectionPool:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import urlparse, urlunparse
 
 import psycopg
@@ -35,7 +35,7 @@ def new_migration(settings: Settings, name: str, now: datetime | None = None) ->
         raise ConfigError("a migration needs a name made of letters, digits or underscores")
     folder = settings.project.migrations_dir
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d%H%M%S")
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d%H%M%S")
     path = folder / f"{stamp}_{slug}.sql"
     if path.exists():
         raise ConfigError(f"{path} already exists")
@@ -47,7 +47,7 @@ def new_migration(settings: Settings, name: str, now: datetime | None = None) ->
 def database(settings: Settings) -> Iterator[str]:
     """The project's database URL for one command: the embedded server (started for the command if needed)."""
     if not settings.embedded:
-        yield settings.database_url
+        yield settings.bound_database_url
         return
     from gateway import embedded
 

@@ -164,7 +164,7 @@ class ResilientPool(AsyncConnectionPool):
 def _reporting_connection(availability: Availability) -> type[psycopg.AsyncConnection]:
     class ReportingConnection(psycopg.AsyncConnection):
         @classmethod
-        async def connect(cls, *args: Any, **kwargs: Any):  # type: ignore[override]
+        async def connect(cls, *args: Any, **kwargs: Any):
             try:
                 conn = await super().connect(*args, **kwargs)
             except psycopg.OperationalError as exc:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
-
 from urllib.parse import quote, urlencode
 
 from psycopg.conninfo import conninfo_to_dict

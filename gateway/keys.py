@@ -193,6 +193,7 @@ def _read_jwk_set(path: Path) -> list[AsymmetricKey]:
         document = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         raise KeyFileError(f"JWT_JWKS_FILE {path} is not a readable JSON file: {exc}") from None
+    signers: list[dict[str, Any] | None]
     if isinstance(document, list):
         jwks = document
         signers = [jwk for jwk in jwks if isinstance(jwk, dict) and "sign" in (jwk.get("key_ops") or ())]

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import psycopg
 from psycopg import sql
 
+from gateway.db import one
 from gateway.project import Project
 
 PLATFORM_DIR = Path(__file__).resolve().parent / "platform" / "migrations"
@@ -131,7 +132,7 @@ def apply_pending(
 
 def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> list[MigrationFile]:
     """What to apply; an applied migration that was edited since stops everything before anything runs."""
-    ledger = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
+    ledger: dict[str, str] = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
     supabase_versions = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
     pending = []
     for file in files:
@@ -199,10 +200,10 @@ def _adopt_legacy_ledger(conn: psycopg.Connection, files: list[MigrationFile]) -
 
 def is_seeded(url: str) -> bool:
     with psycopg.connect(url, autocommit=True) as conn:
-        return bool(conn.execute(
+        return bool(one(conn.execute(
             "select exists (select 1 from supabase_migrations.seed_files)"
             " or exists (select 1 from gateway_meta.migrations where kind = 'seed')"
-        ).fetchone()[0])
+        ).fetchone())[0])
 
 
 def record_seed(conn: psycopg.Connection, path: str, checksum: str) -> None:

@@ -19,7 +19,8 @@ START_TIMEOUT_SECONDS = 30.0
 
 
 class Subscriber(Protocol):
-    channels: tuple[str, ...]
+    @property
+    def channels(self) -> tuple[str, ...]: ...
 
     def received(self, channel: str, payload: str) -> None:
         """Called in the listener's loop: must not block (queue the work)."""

@@ -32,18 +32,18 @@ class DemoAccount:
 class Project:
     root: Path
     migrations_dir: Path
+    functions_dir: Path
+    policy_tests_dir: Path
     seed_files: tuple[Path, ...] = ()
     seed_enabled: bool = True
     policies_dir: Path | None = None
-    functions_dir: Path | None = None
     site_dir: Path | None = None
-    policy_tests_dir: Path | None = None
     demo_accounts: tuple[DemoAccount, ...] = ()
     config: dict[str, Any] = field(default_factory=dict)
     config_file: Path | None = None
 
     @classmethod
-    def load(cls, root: Path) -> "Project":
+    def load(cls, root: Path) -> Project:
         root = root.resolve()
         supabase_dir = root / "supabase"
         config_file = root / CONFIG_PATH
@@ -51,13 +51,16 @@ class Project:
         own = _table(config, "gateway")
         seed = _table(_table(config, "db"), "seed")
 
-        def path(key: str, default: Path | None) -> Path | None:
+        def optional_path(key: str) -> Path | None:
             value = own.get(key)
             if value is None:
-                return default
+                return None
             if not isinstance(value, str):
                 raise ConfigError(f"{config_file}: [gateway] {key} must be a path, got {value!r}")
             return (supabase_dir / value).resolve()
+
+        def path(key: str, default: Path) -> Path:
+            return optional_path(key) or default
 
         sql_paths = seed.get("sql_paths", ["./seed.sql"])
         if not isinstance(sql_paths, list) or not all(isinstance(p, str) for p in sql_paths):
@@ -68,9 +71,9 @@ class Project:
             migrations_dir=path("migrations", supabase_dir / "migrations"),
             seed_files=seed_files,
             seed_enabled=bool(seed.get("enabled", True)),
-            policies_dir=path("policies", None),
+            policies_dir=optional_path("policies"),
             functions_dir=path("functions", supabase_dir / "functions"),
-            site_dir=path("site", None),
+            site_dir=optional_path("site"),
             policy_tests_dir=path("policy_tests", supabase_dir / "tests" / "policies"),
             demo_accounts=tuple(_demo_account(config_file, entry) for entry in own.get("demo_accounts", [])),
             config=config,

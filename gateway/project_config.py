@@ -7,7 +7,8 @@ every value and the environment overrides the file. Values may be written `env(N
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import quote
 
 from gateway.auth.hooks.config import HOOK_KEYS, HOOK_NAMES, setting_name
@@ -42,6 +43,13 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("auth.mfa", "max_enrolled_factors"): "MFA_MAX_ENROLLED_FACTORS",
     ("auth.mfa.totp", "enroll_enabled"): "MFA_TOTP_ENROLL_ENABLED",
     ("auth.mfa.totp", "verify_enabled"): "MFA_TOTP_VERIFY_ENABLED",
+    ("auth.mfa.web_authn", "enroll_enabled"): "MFA_WEB_AUTHN_ENROLL_ENABLED",
+    ("auth.mfa.web_authn", "verify_enabled"): "MFA_WEB_AUTHN_VERIFY_ENABLED",
+    ("auth.passkey", "enabled"): "PASSKEY_ENABLED",
+    ("auth.webauthn", "rp_id"): "WEBAUTHN_RP_ID",
+    ("auth.webauthn", "rp_display_name"): "WEBAUTHN_RP_DISPLAY_NAME",
+    ("auth.webauthn", "rp_origins"): "WEBAUTHN_RP_ORIGINS",
+    ("auth.oauth_server", "enabled"): "OAUTH_SERVER_ENABLED",
     ("inbucket", "enabled"): "DEV_MAILBOX",
 }
 # [auth.email.smtp] together makes SMTP_URL and MAIL_FROM, so its keys are read as one table.
@@ -63,8 +71,9 @@ INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "RATE_LIMIT_ANONYMOUS_USERS", "MAX_RO
                                "MFA_MAX_ENROLLED_FACTORS"}
 BOOLEANS = {"DISABLE_SIGNUP", "EXTERNAL_ANONYMOUS_USERS_ENABLED", "EXTERNAL_EMAIL_ENABLED",
             "MAILER_SECURE_EMAIL_CHANGE_ENABLED", "MAIL_AUTOCONFIRM", "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION",
-            "MFA_TOTP_ENROLL_ENABLED", "MFA_TOTP_VERIFY_ENABLED", "DEV_MAILBOX"}
-LISTS = {"DB_SCHEMAS", "DB_EXTRA_SEARCH_PATH", "ADDITIONAL_REDIRECT_URLS"}
+            "MFA_TOTP_ENROLL_ENABLED", "MFA_TOTP_VERIFY_ENABLED", "OAUTH_SERVER_ENABLED", "DEV_MAILBOX",
+            "MFA_WEB_AUTHN_ENROLL_ENABLED", "MFA_WEB_AUTHN_VERIFY_ENABLED", "PASSKEY_ENABLED"}
+LISTS = {"DB_SCHEMAS", "DB_EXTRA_SEARCH_PATH", "ADDITIONAL_REDIRECT_URLS", "WEBAUTHN_RP_ORIGINS"}
 # Keys whose setting says the opposite ("enable_signup" -> DISABLE_SIGNUP).
 NEGATED = {"DISABLE_SIGNUP", "MAIL_AUTOCONFIRM"}
 ENV_PATTERN = re.compile(r"^env\((.*)\)$")

@@ -9,7 +9,8 @@ has no meaning here and is never named. Deno functions are named too: the gatewa
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from gateway.project import Project
 from gateway.project_config import SMTP_TABLE, SUPPORTED, lookup
@@ -43,6 +44,7 @@ TEMPLATE_DEFAULTS: dict[tuple[str, str], Any] = {
     ("auth.mfa.phone", "otp_length"): 6,
     ("auth.mfa.phone", "template"): "Your code is {{ .Code }}",
     ("auth.mfa.phone", "max_frequency"): "5s",
+    ("auth.oauth_server", "allow_dynamic_registration"): False,
 }
 DENO_ENTRY_POINTS = ("index.ts", "index.js", "index.tsx", "index.mjs")
 _MISSING = object()

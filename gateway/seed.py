@@ -11,6 +11,7 @@ import json
 import bcrypt
 import psycopg
 
+from gateway.db import one
 from gateway.migrate import record_seed
 from gateway.project import DemoAccount, Project
 
@@ -36,7 +37,7 @@ def seed(url: str, project: Project) -> None:
 
 
 def _create_account(conn: psycopg.Connection, account: DemoAccount) -> None:
-    user_id = conn.execute(
+    user_id = one(conn.execute(
         "insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data,"
         " raw_user_meta_data) values (%s, %s, now(), %s, %s) returning id",
         (
@@ -45,7 +46,7 @@ def _create_account(conn: psycopg.Connection, account: DemoAccount) -> None:
             json.dumps({"provider": "email", "providers": ["email"]}),
             json.dumps({"full_name": account.full_name} if account.full_name else {}),
         ),
-    ).fetchone()[0]
+    ).fetchone())[0]
     conn.execute(
         "insert into auth.identities (provider_id, user_id, identity_data, provider) values (%s, %s, %s, 'email')",
         (str(user_id), user_id, json.dumps({"sub": str(user_id), "email": account.email, "email_verified": True})),

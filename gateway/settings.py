@@ -111,6 +111,16 @@ class Settings:
     mfa_max_enrolled_factors: int = 10
     mfa_totp_enroll_enabled: bool = True
     mfa_totp_verify_enabled: bool = True
+    mfa_webauthn_enroll_enabled: bool = False
+    mfa_webauthn_verify_enabled: bool = False
+    passkey_enabled: bool = False
+    passkey_max_per_user: int = 10
+    # The relying party of both: unset, the id is site_url's host, the origins site_url's origin, the name the id.
+    webauthn_rp_id: str = ""
+    webauthn_rp_display_name: str = ""
+    webauthn_rp_origins: tuple[str, ...] = ()
+    webauthn_challenge_expiry: int = 300
+    oauth_server_enabled: bool = False
     db_plan_enabled: bool = False
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
@@ -122,12 +132,13 @@ class Settings:
     rate_limit_email_per_hour: int = 360
     rate_limit_mfa_per_minute: int = 15
     rate_limit_anonymous_per_hour: int = 30
+    rate_limit_passkey_per_hour: int = 360
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
     db_pool_size: int = 10
     authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
     auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
-    project: "Project" = field(default_factory=lambda: _load_project(PROJECT_ROOT))
+    project: Project = field(default_factory=lambda: _load_project(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
@@ -137,13 +148,27 @@ class Settings:
     realtime_max_events_per_second: int = 100
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
-    auth_hooks: dict[str, "HookConfig"] = field(default_factory=dict)  # the enabled ones, by config.toml name
+    auth_hooks: dict[str, HookConfig] = field(default_factory=dict)  # the enabled ones, by config.toml name
     storage_dir: Path | None = None
     storage_file_size_limit: int = 50 * 1024 * 1024
+    storage_backend: str = "file"  # or "s3": the storage_s3_* settings
+    storage_s3_endpoint: str | None = None
+    storage_s3_bucket: str = ""
+    storage_s3_region: str = "us-east-1"
+    storage_s3_access_key_id: str | None = None
+    storage_s3_secret_access_key: str | None = None
+    storage_s3_force_path_style: bool = False
 
     @property
     def embedded(self) -> bool:
         return self.database_url is None
+
+    @property
+    def bound_database_url(self) -> str:
+        """The owner's URL, once the settings are bound to a database (`with_database`, or DATABASE_URL)."""
+        if self.database_url is None:
+            raise ConfigError("no database yet: set DATABASE_URL or start the embedded server first")
+        return self.database_url
 
     @property
     def api_url(self) -> str:
@@ -153,7 +178,7 @@ class Settings:
     def storage_root(self) -> Path:
         return self.storage_dir or self.data_dir / "storage"
 
-    def with_database(self, url: str) -> "Settings":
+    def with_database(self, url: str) -> Settings:
         """Bound to `url`; the embedded server (which trusts local connections) is reached as each role by name."""
         if not self.embedded:
             return replace(self, database_url=url)
@@ -165,7 +190,7 @@ class Settings:
     @classmethod
     def from_env(
         cls, environ: dict[str, str] | None = None, env_file: Path | None = None, project_root: Path | None = None,
-    ) -> "Settings":
+    ) -> Settings:
         """Settings of the project in `project_root` (default: the working directory): its config.toml first,
         then its `.env`, then the environment, each overriding the one before."""
         project = _load_project(project_root or Path.cwd())
@@ -249,6 +274,16 @@ class Settings:
             mfa_max_enrolled_factors=_int("MFA_MAX_ENROLLED_FACTORS", env.get("MFA_MAX_ENROLLED_FACTORS"), 10),
             mfa_totp_enroll_enabled=_bool(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
             mfa_totp_verify_enabled=_bool(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
+            mfa_webauthn_enroll_enabled=_bool(env.get("MFA_WEB_AUTHN_ENROLL_ENABLED")),
+            mfa_webauthn_verify_enabled=_bool(env.get("MFA_WEB_AUTHN_VERIFY_ENABLED")),
+            passkey_enabled=_bool(env.get("PASSKEY_ENABLED")),
+            passkey_max_per_user=_int("PASSKEY_MAX_PASSKEYS_PER_USER", env.get("PASSKEY_MAX_PASSKEYS_PER_USER"), 10),
+            webauthn_rp_id=env.get("WEBAUTHN_RP_ID") or "",
+            webauthn_rp_display_name=env.get("WEBAUTHN_RP_DISPLAY_NAME") or "",
+            webauthn_rp_origins=_names(env.get("WEBAUTHN_RP_ORIGINS") or ""),
+            webauthn_challenge_expiry=_duration("WEBAUTHN_CHALLENGE_EXPIRY_DURATION",
+                                                env.get("WEBAUTHN_CHALLENGE_EXPIRY_DURATION"), 300),
+            oauth_server_enabled=_bool(env.get("OAUTH_SERVER_ENABLED")),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
@@ -259,6 +294,7 @@ class Settings:
             rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),
             rate_limit_mfa_per_minute=_int("RATE_LIMIT_MFA", env.get("RATE_LIMIT_MFA"), 15),
             rate_limit_anonymous_per_hour=_int("RATE_LIMIT_ANONYMOUS_USERS", env.get("RATE_LIMIT_ANONYMOUS_USERS"), 30),
+            rate_limit_passkey_per_hour=_int("RATE_LIMIT_PASSKEY", env.get("RATE_LIMIT_PASSKEY"), 360),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
             db_pool_size=_pool_size(env.get("DB_POOL_SIZE")),
@@ -282,22 +318,37 @@ class Settings:
             storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
             else None,
             storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),
+            **_storage_backend(env),
         )
 
 
-def _load_project(root: Path) -> "Project":
+def _storage_backend(env: dict[str, str]) -> dict:
+    backend = env.get("STORAGE_BACKEND") or "file"
+    if backend not in ("file", "s3"):
+        raise ConfigError(f"STORAGE_BACKEND must be file or s3, got {backend!r}")
+    if backend == "s3" and not env.get("STORAGE_S3_BUCKET"):
+        raise ConfigError("STORAGE_BACKEND=s3 needs STORAGE_S3_BUCKET")
+    return dict(storage_backend=backend, storage_s3_endpoint=env.get("STORAGE_S3_ENDPOINT") or None,
+                storage_s3_bucket=env.get("STORAGE_S3_BUCKET", ""),
+                storage_s3_region=env.get("STORAGE_S3_REGION") or "us-east-1",
+                storage_s3_access_key_id=env.get("STORAGE_S3_ACCESS_KEY_ID") or None,
+                storage_s3_secret_access_key=env.get("STORAGE_S3_SECRET_ACCESS_KEY") or None,
+                storage_s3_force_path_style=_bool(env.get("STORAGE_S3_FORCE_PATH_STYLE")))
+
+
+def _load_project(root: Path) -> Project:
     from gateway.project import Project
 
     return Project.load(root)
 
 
-def _auth_hooks(env: dict[str, str]) -> dict[str, "HookConfig"]:
+def _auth_hooks(env: dict[str, str]) -> dict[str, HookConfig]:
     from gateway.auth.hooks.config import hooks_from_env
 
     return hooks_from_env(env)
 
 
-def project_settings(project: "Project", environ: dict[str, str]) -> dict[str, str]:
+def project_settings(project: Project, environ: dict[str, str]) -> dict[str, str]:
     """The project's config.toml as settings, in the names of the environment variables that override them."""
     from gateway.project_config import settings_from_config
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
-
 from starlette.exceptions import HTTPException
 
 from gateway.keys import JwtKeys
@@ -25,7 +25,7 @@ def mount(app: FastAPI, settings: Settings) -> None:
     config = {"url": settings.api_external_url, "anonKey": JwtKeys(settings.jwt_secret).anon_key}
     # `</` cannot appear inside json.dumps output of these values, so the script tag cannot be closed early.
     script = f"<script>window.__SUPABASE_CONFIG__ = {json.dumps(config)};</script>"
-    cached: dict[str, object] = {}
+    cached: dict[str, Any] = {}
 
     def page() -> str:
         # Re-read after a rebuild (index.html names the new hashed assets); otherwise serve the cached copy.

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from functions._runtime import FunctionContext, FunctionError, FunctionRequest, FunctionResponse, MailDeliveryError
+from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse, MailDeliveryError
 
-from functions._shared.letters import Letter
-
+from .._shared.letters import Letter
 from .mails import acknowledgement_letter, inbox_letter
 from .rules import parse_contact
 from .store import record_mail_outcome, store

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 
-from functions._shared.letters import COMPANY, Letter, html_page, html_quote, html_table, text_table
-
+from .._shared.letters import COMPANY, Letter, html_page, html_quote, html_table, text_table
 from .rules import ContactMessage
 
 REPLY_PROMISE = "within 24 hours"
@@ -25,7 +24,7 @@ def _details(message: ContactMessage) -> list[tuple[str, str]]:
 
 def inbox_letter(message: ContactMessage, received_at: datetime) -> Letter:
     subject = f"New contact message from {message.name}" + (f" ({message.service})" if message.service else "")
-    rows = _details(message) + [("Received", received_at.astimezone(timezone.utc).strftime("%d %B %Y, %H:%M UTC"))]
+    rows = _details(message) + [("Received", received_at.astimezone(UTC).strftime("%d %B %Y, %H:%M UTC"))]
     text = "\n".join([
         f"A new message arrived through the contact form of the {COMPANY} website.",
         "",

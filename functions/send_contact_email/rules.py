@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from functions._runtime import FunctionError
+from gateway.functions.api import FunctionError
 
 SERVICES = ("Security Audit", "Penetration Testing", "SOC Monitoring", "Incident Response",
             "Compliance Consulting", "Security Training", "Other")

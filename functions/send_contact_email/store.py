@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from functions._runtime import Database, FunctionError
+from gateway.functions.api import Database, FunctionError
 
 from .rules import ContactMessage
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from functions._runtime import FunctionContext, FunctionError, FunctionRequest, FunctionResponse, MailDeliveryError
+from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse, MailDeliveryError
 
 from .mails import Registration, confirmation_letter
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from html import escape
 
-from functions._shared.letters import COMPANY, Letter, html_page, html_table, text_table
+from .._shared.letters import COMPANY, Letter, html_page, html_table, text_table
 
 SCHEDULE = (
     ("2:00 PM", "Registration and coffee"),

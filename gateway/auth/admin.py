@@ -20,7 +20,15 @@ from gateway.auth.links import allowed_redirect, verify_link
 from gateway.auth.mails import store_token
 from gateway.auth.paging import Page
 from gateway.auth.passwords import check_strength, hash_password
-from gateway.auth.users import USER_JSON, create_user, find_by_email, find_by_id, mark_email_confirmed, strip_absent_factors, user_json
+from gateway.auth.users import (
+    USER_JSON,
+    create_user,
+    find_by_email,
+    find_by_id,
+    mark_email_confirmed,
+    strip_absent_factors,
+    user_json,
+)
 from gateway.db import privileged_tx
 from gateway.settings import Settings
 
@@ -40,7 +48,7 @@ class AdminUserParams:
     ban_duration: str | None
 
     @classmethod
-    def from_body(cls, body: dict[str, Any]) -> "AdminUserParams":
+    def from_body(cls, body: dict[str, Any]) -> AdminUserParams:
         password = body.get("password")
         if password is not None and not isinstance(password, str):
             raise validation_failed("password must be a string")

@@ -18,7 +18,7 @@ from gateway.db import privileged_tx
 
 async def list_factors(ctx: AuthContext) -> list[dict[str, Any]]:
     async with privileged_tx(ctx.pool) as conn:
-        user_id = await _existing_user(ctx, conn)
+        user_id = await existing_user(ctx, conn)
         cur = await conn.execute(f"select coalesce(jsonb_agg({FACTOR_JSON} order by f.created_at), '[]')"
                                  " from auth.mfa_factors f where f.user_id = %s", (user_id,))
         return (await cur.fetchone())[0]
@@ -26,7 +26,7 @@ async def list_factors(ctx: AuthContext) -> list[dict[str, Any]]:
 
 async def delete_factor(ctx: AuthContext) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
-        user_id = await _existing_user(ctx, conn)
+        user_id = await existing_user(ctx, conn)
         factor_id = ctx.path_param("factor_id")
         if not is_uuid(factor_id):
             raise not_found("validation_failed", "factor_id must be an UUID")
@@ -40,7 +40,7 @@ async def delete_factor(ctx: AuthContext) -> dict[str, Any]:
         return row[0]
 
 
-async def _existing_user(ctx: AuthContext, conn: AsyncConnection) -> str:
+async def existing_user(ctx: AuthContext, conn: AsyncConnection) -> str:
     user_id = user_id_param(ctx)
     if await (await conn.execute("select 1 from auth.users where id = %s", (user_id,))).fetchone() is None:
         raise not_found("user_not_found", "User not found")

@@ -34,6 +34,9 @@ LOG_TYPES = {
     "factor_deleted": "factor",
     "challenge_created": "factor",
     "verification_attempted": "factor",
+    "passkey_created": "user",
+    "passkey_updated": "user",
+    "passkey_deleted": "user",
 }
 # GET /admin/audit?query=<scope>:<text>: the payload fields each scope searches (case-insensitive substring).
 QUERY_SCOPES = {"author": ("actor_username", "actor_name"), "action": ("action",), "type": ("log_type",)}
@@ -68,14 +71,16 @@ async def record(
     )
 
 
-async def record_admin(conn: AsyncConnection, ctx: AuthContext, action: str, user: dict[str, Any]) -> None:
-    """An admin call on `user`: the actor is the key's subject, or GoTrue's nil user for the service-role key."""
+async def record_admin(conn: AsyncConnection, ctx: AuthContext, action: str, user: dict[str, Any],
+                       traits: dict[str, Any] | None = None) -> None:
+    """An admin call on `user`: the actor is the key's subject, or GoTrue's nil user for the service-role key;
+    `traits` replace the user's id, email and phone where GoTrue records others."""
     payload = {
         "actor_id": ctx.claims.get("sub") or NIL_UUID,
         "actor_username": ctx.claims.get("email") or ctx.claims.get("role") or "",
         "actor_via_sso": False,
-        **_event(action, {"user_id": str(user["id"]), "user_email": user.get("email") or "",
-                          "user_phone": user.get("phone") or ""}, None),
+        **_event(action, traits or {"user_id": str(user["id"]), "user_email": user.get("email") or "",
+                                    "user_phone": user.get("phone") or ""}, None),
     }
     await conn.execute("insert into auth.audit_log_entries (payload, ip_address) values (%s, %s)",
                        (json.dumps(payload), ctx.ip[:MAX_IP_LENGTH]))

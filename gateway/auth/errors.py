@@ -40,6 +40,11 @@ def unprocessable(code: str, message: str) -> AuthError:
     return AuthError(422, code, message)
 
 
+def mfa_challenge_expired(challenge_id: str) -> AuthError:
+    return AuthError(422, "mfa_challenge_expired", f"MFA challenge {challenge_id} has expired, verify against another"
+                     " challenge or create a new challenge.")
+
+
 def email_exists() -> AuthError:
     return AuthError(422, "email_exists", "A user with this email address has already been registered")
 

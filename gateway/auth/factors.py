@@ -1,4 +1,5 @@
-"""MFA with TOTP: POST /factors, /factors/{id}/challenge, /factors/{id}/verify, DELETE /factors/{id}."""
+"""MFA: POST /factors, /factors/{id}/challenge, /factors/{id}/verify, DELETE /factors/{id}; TOTP here, the
+WebAuthn ceremonies in webauthn_factors."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import segno
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from gateway.auth import audit
+from gateway.auth import audit, webauthn_factors
 from gateway.auth.context import AuthContext, text_field
-from gateway.auth.errors import not_found, unprocessable, validation_failed
+from gateway.auth.errors import mfa_challenge_expired, not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid, require_aal2_if_verified_factors
 from gateway.auth.hooks.points import mfa_verification_attempt
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
@@ -31,10 +32,15 @@ class EnrollParams:
     friendly_name: str
     issuer: str
 
-    def validate(self, settings: Settings) -> None:
-        if self.factor_type != "totp":
-            raise validation_failed("factor_type needs to be totp")
-        if not settings.mfa_totp_enroll_enabled:
+    def validate(self, ctx: AuthContext) -> None:
+        """GoTrue's switch on the type; phone factors need SMS, which the gateway does not send."""
+        if self.factor_type == "phone":
+            raise unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
+        if self.factor_type == "webauthn":
+            webauthn_factors.require_enroll_enabled(ctx)
+        elif self.factor_type != "totp":
+            raise validation_failed("factor_type needs to be totp, phone, or webauthn")
+        elif not ctx.settings.mfa_totp_enroll_enabled:
             raise unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP")
 
 
@@ -48,7 +54,7 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
     params = EnrollParams(factor_type=text_field(ctx.body, "factor_type"),
                           friendly_name=text_field(ctx.body, "friendly_name"),
                           issuer=text_field(ctx.body, "issuer") or urlsplit(ctx.settings.site_url).hostname or "gateway")
-    params.validate(ctx.settings)
+    params.validate(ctx)
     async with privileged_tx(ctx.pool) as conn:
         cur = conn.cursor(row_factory=dict_row)
         await cur.execute("select email, (select count(*) from auth.mfa_factors where user_id = u.id) as total,"
@@ -64,13 +70,16 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
             if await cur.fetchone():
                 raise unprocessable("mfa_factor_name_conflict",
                                     f"A factor with the friendly name \"{params.friendly_name}\" for this user already exists")
-        secret = pyotp.random_base32()
+        secret = pyotp.random_base32() if params.factor_type == "totp" else None
         await cur.execute(
-            "insert into auth.mfa_factors (user_id, friendly_name, factor_type, secret) values (%s, %s, 'totp', %s)"
-            " returning id", (ctx.user_id, params.friendly_name or None, secret))
+            "insert into auth.mfa_factors (user_id, friendly_name, factor_type, secret) values (%s, %s, %s, %s)"
+            " returning id", (ctx.user_id, params.friendly_name or None, params.factor_type, secret))
         factor_id = str((await cur.fetchone())["id"])
-        await audit.record(conn, ctx, "factor_in_progress", ctx.user_id, traits={"factor_id": factor_id},
-                           session_id=ctx.session_id)
+        # GoTrue names the type in this entry for every type but TOTP.
+        traits = {"factor_id": factor_id} if secret else {"factor_id": factor_id, "factor_type": params.factor_type}
+        await audit.record(conn, ctx, "factor_in_progress", ctx.user_id, traits=traits, session_id=ctx.session_id)
+    if secret is None:
+        return {"id": factor_id, "type": "webauthn", "friendly_name": params.friendly_name}
     uri = pyotp.TOTP(secret).provisioning_uri(name=user["email"] or ctx.user_id, issuer_name=params.issuer)
     return {
         "id": factor_id, "type": "totp", "friendly_name": params.friendly_name,
@@ -79,9 +88,11 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
 
 
 async def challenge(ctx: AuthContext) -> dict[str, Any]:
-    _require_totp_verify(ctx.settings)
     async with privileged_tx(ctx.pool) as conn:
         factor = await _own_factor(ctx, conn)
+        if factor["factor_type"] == "webauthn":
+            return await webauthn_factors.challenge(ctx, conn, factor, CHALLENGE_EXPIRY_SECONDS)
+        _require_totp_verify(ctx.settings)
         cur = await conn.execute(
             "insert into auth.mfa_challenges (factor_id, ip_address) values (%s, %s) returning id,"
             " extract(epoch from created_at)::bigint + %s",
@@ -95,12 +106,14 @@ async def challenge(ctx: AuthContext) -> dict[str, Any]:
 
 
 async def verify(ctx: AuthContext) -> dict[str, Any]:
-    challenge_id, code = text_field(ctx.body, "challenge_id"), text_field(ctx.body, "code")
-    if not is_uuid(challenge_id) or not code:
-        raise validation_failed("challenge_id and code are required")
-    _require_totp_verify(ctx.settings)
     async with privileged_tx(ctx.pool) as conn:
         factor = await _own_factor(ctx, conn)
+        if factor["factor_type"] == "webauthn":
+            return await webauthn_factors.verify(ctx, conn, factor, CHALLENGE_EXPIRY_SECONDS)
+        challenge_id, code = text_field(ctx.body, "challenge_id"), text_field(ctx.body, "code")
+        if not is_uuid(challenge_id) or not code:
+            raise validation_failed("challenge_id and code are required")
+        _require_totp_verify(ctx.settings)
         cur = await conn.execute(
             "select verified_at is not null, created_at < now() - make_interval(secs => %s)"
             " from auth.mfa_challenges where id = %s and factor_id = %s for update",
@@ -111,8 +124,7 @@ async def verify(ctx: AuthContext) -> dict[str, Any]:
             raise not_found("mfa_challenge_not_found", "Challenge not found")
         used, expired = row
         if used or expired:
-            raise unprocessable("mfa_challenge_expired",
-                                f"MFA challenge {challenge_id} has expired, verify against another challenge or create a new challenge.")
+            raise mfa_challenge_expired(challenge_id)
         valid = pyotp.TOTP(factor["secret"]).verify(code, valid_window=TOTP_VALID_WINDOW)
         await mfa_verification_attempt(ctx, str(factor["id"]), valid)
         if not valid:

@@ -7,7 +7,7 @@ from typing import Any
 
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, forbidden
-from gateway.claims import bearer_token, is_api_role
+from gateway.claims import RoleNotAllowed, bearer_token, verify_api_token
 from gateway.db import privileged_tx
 from gateway.keys import ExpiredToken, InvalidToken
 
@@ -25,16 +25,15 @@ def _verified_claims(ctx: AuthContext, also_roles: tuple[str, ...] = ()) -> dict
     if token is None:
         raise AuthError(401, "no_authorization", "This endpoint requires a Bearer token")
     try:
-        claims = ctx.keys.verify(token)
+        # The same three roles as REST, functions and realtime: a token naming any other role is refused
+        # everywhere, but for the admin roles on the admin API.
+        return verify_api_token(ctx.keys, token, also_roles)
+    except RoleNotAllowed:
+        raise forbidden("bad_jwt", "invalid JWT: the role claim must be anon, authenticated or service_role") from None
     except ExpiredToken:
         raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired") from None
     except InvalidToken:
         raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, signature is invalid") from None
-    # The same three roles as REST, functions and realtime: a token naming any other role is refused everywhere,
-    # but for the admin roles on the admin API.
-    if not is_api_role(claims.get("role")) and claims.get("role") not in also_roles:
-        raise forbidden("bad_jwt", "invalid JWT: the role claim must be anon, authenticated or service_role")
-    return claims
 
 
 async def require_user(ctx: AuthContext) -> None:

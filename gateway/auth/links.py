@@ -10,6 +10,7 @@ from urllib.parse import urlencode, urlsplit
 
 from gateway.settings import Settings
 
+
 def new_otp(settings: Settings) -> str:
     return "".join(secrets.choice("0123456789") for _ in range(settings.mail_otp_length))
 

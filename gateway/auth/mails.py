@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from psycopg import AsyncConnection
@@ -35,7 +35,7 @@ def check_resend_window(ctx: AuthContext, sent_at: datetime | None) -> None:
     if sent_at is None:
         return
     window = ctx.settings.mail_max_frequency
-    elapsed = (datetime.now(timezone.utc) - sent_at).total_seconds()
+    elapsed = (datetime.now(UTC) - sent_at).total_seconds()
     if elapsed < window:
         wait = int(window - elapsed) + 1
         raise AuthError(429, "over_email_send_rate_limit",

@@ -22,6 +22,7 @@ async def handle_settings(ctx: AuthContext) -> dict[str, Any]:
         "sms_provider": "",
         "mfa_enabled": True,
         "saml_enabled": False,
+        "passkeys_enabled": ctx.settings.passkey_enabled,
     }
 
 

@@ -19,7 +19,7 @@ class Page:
     size: int
 
     @classmethod
-    def from_query(cls, query: Any) -> "Page":
+    def from_query(cls, query: Any) -> Page:
         return cls(_positive_int(query.get("page"), 1),
                    min(_positive_int(query.get("per_page"), DEFAULT_PER_PAGE), MAX_PER_PAGE))
 

@@ -30,6 +30,7 @@ def limits_from(settings: Settings) -> dict[str, Limit]:
         "verify": _hourly(settings.rate_limit_verify_per_hour, "over_request_rate_limit"),
         "email": _hourly(settings.rate_limit_email_per_hour, "over_email_send_rate_limit"),
         "anonymous": _hourly(settings.rate_limit_anonymous_per_hour, "over_request_rate_limit"),
+        "passkey": _hourly(settings.rate_limit_passkey_per_hour, "over_request_rate_limit"),
         "mfa": Limit(settings.rate_limit_mfa_per_minute / 60, settings.rate_limit_mfa_per_minute,
                      "over_request_rate_limit"),
     }

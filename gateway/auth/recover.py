@@ -27,7 +27,7 @@ class EmailParams:
     code_challenge_method: str | None
 
     @classmethod
-    def from_context(cls, ctx: AuthContext) -> "EmailParams":
+    def from_context(cls, ctx: AuthContext) -> EmailParams:
         if text_field(ctx.body, "phone") and not text_field(ctx.body, "email"):
             raise unprocessable("phone_provider_disabled", "Unsupported phone provider")
         email = text_field(ctx.body, "email")

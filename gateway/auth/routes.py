@@ -3,15 +3,33 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
 
-from gateway.auth import (admin, admin_factors, audit, disabled, factors, invite, logout, meta, reauthenticate, recover,
-                          signup, token, user, verify)
+from gateway.auth import (
+    admin,
+    admin_factors,
+    audit,
+    disabled,
+    factors,
+    invite,
+    logout,
+    meta,
+    oauth_clients,
+    passkey_manage,
+    passkeys,
+    reauthenticate,
+    recover,
+    signup,
+    token,
+    user,
+    verify,
+)
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user
@@ -34,6 +52,9 @@ class Route:
     guard: Guard | None = None
     limit: Bucket | None = None
 
+
+# Admins, and only while the OAuth 2.1 server is enabled.
+OAUTH_ADMIN = oauth_clients.require_admin_of_enabled_server
 
 ROUTES = (
     Route("GET", "/health", meta.handle_health),
@@ -59,6 +80,16 @@ ROUTES = (
     Route("POST", "/factors/{factor_id}/challenge", factors.challenge, guard=require_user, limit="mfa"),
     Route("POST", "/factors/{factor_id}/verify", factors.verify, guard=require_user, limit="mfa"),
     Route("DELETE", "/factors/{factor_id}", factors.unenroll, guard=require_user, limit="mfa"),
+    Route("POST", "/passkeys/authentication/options", passkeys.authentication_options, guard=passkeys.require_passkeys,
+          limit="passkey"),
+    Route("POST", "/passkeys/authentication/verify", passkeys.authentication_verify, guard=passkeys.require_passkeys),
+    Route("POST", "/passkeys/registration/options", passkeys.registration_options,
+          guard=passkeys.require_passkey_registrant),
+    Route("POST", "/passkeys/registration/verify", passkeys.registration_verify,
+          guard=passkeys.require_passkey_registrant),
+    Route("GET", "/passkeys", passkey_manage.list_own, guard=passkeys.require_passkey_user),
+    Route("PATCH", "/passkeys/{passkey_id}", passkey_manage.update, guard=passkeys.require_passkey_user),
+    Route("DELETE", "/passkeys/{passkey_id}", passkey_manage.delete_own, guard=passkeys.require_passkey_user),
     Route("GET", "/admin/users", admin.list_users, guard=require_admin),
     Route("POST", "/admin/users", admin.create, guard=require_admin),
     Route("GET", "/admin/users/{user_id}", admin.get, guard=require_admin),
@@ -66,9 +97,18 @@ ROUTES = (
     Route("DELETE", "/admin/users/{user_id}", admin.delete, guard=require_admin),
     Route("GET", "/admin/users/{user_id}/factors", admin_factors.list_factors, guard=require_admin),
     Route("DELETE", "/admin/users/{user_id}/factors/{factor_id}", admin_factors.delete_factor, guard=require_admin),
+    Route("GET", "/admin/users/{user_id}/passkeys", passkey_manage.admin_list, guard=require_admin),
+    Route("DELETE", "/admin/users/{user_id}/passkeys/{passkey_id}", passkey_manage.admin_delete, guard=require_admin),
     Route("POST", "/admin/generate_link", admin.generate_link, guard=require_admin),
     Route("POST", "/invite", invite.handle, guard=require_admin),
     Route("GET", "/admin/audit", audit.list_entries, guard=require_admin),
+    Route("POST", "/admin/oauth/clients", oauth_clients.create, guard=OAUTH_ADMIN),
+    Route("GET", "/admin/oauth/clients", oauth_clients.list_clients, guard=OAUTH_ADMIN),
+    Route("GET", "/admin/oauth/clients/{client_id}", oauth_clients.get, guard=OAUTH_ADMIN),
+    Route("PUT", "/admin/oauth/clients/{client_id}", oauth_clients.update, guard=OAUTH_ADMIN),
+    Route("DELETE", "/admin/oauth/clients/{client_id}", oauth_clients.delete, guard=OAUTH_ADMIN),
+    Route("POST", "/admin/oauth/clients/{client_id}/regenerate_secret", oauth_clients.regenerate_secret,
+          guard=OAUTH_ADMIN),
 )
 
 

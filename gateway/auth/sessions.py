@@ -18,7 +18,6 @@ from gateway.auth.hooks.points import customize_access_token
 from gateway.auth.users import user_json
 
 
-
 class RefreshTokenReused(AuthError):
     """A revoked token presented after the reuse window: the caller must revoke the family in its own transaction."""
 
@@ -112,18 +111,21 @@ async def start_session(
     return await session_response(ctx, conn, user_id, session_id, refresh_token, method)
 
 
-async def raise_to_aal2(ctx: AuthContext, conn: AsyncConnection, session_id: str, factor_id: str) -> dict[str, Any]:
-    """A verified second factor lifts the session to aal2, with a new refresh token (the old ones end)."""
+async def raise_to_aal2(
+    ctx: AuthContext, conn: AsyncConnection, session_id: str, factor_id: str, method: str = "totp",
+) -> dict[str, Any]:
+    """A verified second factor lifts the session to aal2, with a new refresh token (the old ones end); `method` is
+    the factor's amr entry (GoTrue: totp, mfa/webauthn)."""
     cur = await conn.execute(
         "update auth.sessions set aal = 'aal2', factor_id = %s, amr = amr || %s::jsonb, updated_at = now()"
         " where id = %s returning user_id",
-        (factor_id, json.dumps([amr_entry("totp")]), session_id),
+        (factor_id, json.dumps([amr_entry(method)]), session_id),
     )
     user_id = str((await cur.fetchone())[0])
     await refuse_banned(conn, user_id)
     await revoke_family(conn, session_id)
     refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
-    return await session_response(ctx, conn, user_id, session_id, refresh_token, "totp")
+    return await session_response(ctx, conn, user_id, session_id, refresh_token, method)
 
 
 async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dict[str, Any]:

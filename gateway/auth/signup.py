@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from gateway.auth import audit, pkce
@@ -19,6 +19,7 @@ from gateway.auth.sessions import start_session
 from gateway.auth.users import create_user, find_by_email, user_json
 from gateway.db import privileged_tx
 
+
 @dataclass
 class SignupParams:
     email: str
@@ -29,7 +30,7 @@ class SignupParams:
     redirect_to: str
 
     @classmethod
-    def from_context(cls, ctx: AuthContext) -> "SignupParams":
+    def from_context(cls, ctx: AuthContext) -> SignupParams:
         body = ctx.body
         return cls(
             email=text_field(body, "email"),
@@ -119,7 +120,7 @@ async def _anonymous(ctx: AuthContext, params: SignupParams) -> dict[str, Any]:
 
 def _obfuscated_user(params: SignupParams) -> dict[str, Any]:
     """What a repeat sign-up of a confirmed address answers: looks like a new user, reveals nothing."""
-    now = datetime.now(timezone.utc).isoformat()
+    now = datetime.now(UTC).isoformat()
     return {
         "id": str(uuid.uuid4()), "aud": "authenticated", "role": "authenticated", "email": params.email,
         "phone": "", "confirmation_sent_at": now, "app_metadata": {"provider": "email", "providers": ["email"]},

@@ -26,7 +26,7 @@ class UpdateUserParams:
     nonce: str | None = None
 
     @classmethod
-    def from_body(cls, body: dict[str, Any]) -> "UpdateUserParams":
+    def from_body(cls, body: dict[str, Any]) -> UpdateUserParams:
         data = body.get("data")
         if data is not None and not isinstance(data, dict):
             raise validation_failed("data must be a JSON object")

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-# GoTrue's factor object, of the row `f` of auth.mfa_factors.
-FACTOR_JSON = """jsonb_build_object(
+# GoTrue's factor object, of the row `f` of auth.mfa_factors (a WebAuthn factor's authenticator model when known).
+FACTOR_JSON = """(jsonb_build_object(
         'id', f.id, 'friendly_name', coalesce(f.friendly_name, ''), 'factor_type', f.factor_type,
-        'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at)"""
+        'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at)
+        || jsonb_strip_nulls(jsonb_build_object('web_authn_aaguid', f.web_authn_aaguid)))"""
 # GoTrue's user object, built by PostgreSQL in one statement (identities and factors included).
 USER_JSON = """
     jsonb_build_object(
@@ -120,4 +121,4 @@ async def mark_email_confirmed(conn: AsyncConnection, user_id: str) -> None:
 
 def is_banned(user: dict[str, Any]) -> bool:
     banned_until = user.get("banned_until")
-    return banned_until is not None and banned_until > datetime.now(timezone.utc)
+    return banned_until is not None and banned_until > datetime.now(UTC)

@@ -9,8 +9,8 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from functions._runtime import FunctionContext, MailDeliveryError
 from gateway.db import request_tx
+from gateway.functions.api import FunctionContext, MailDeliveryError
 from gateway.functions.registry import LoadedFunction
 from gateway.mail.mailer import Mail, Mailer, MailError
 from gateway.settings import Settings

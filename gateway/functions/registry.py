@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from functions._runtime import Handler
+from gateway.functions.api import Handler
 from gateway.functions.config import CONFIG_FILE, FunctionConfig, FunctionConfigError, load_config, slug_for
 
 HANDLER_MODULE = "handler"
@@ -55,15 +56,17 @@ def load_function(folder: Path) -> LoadedFunction:
 
 
 def _import_handler_module(folder: Path):
-    """Imports the folder as its own package, so a handler can use relative imports of its sibling modules."""
-    digest = hashlib.sha1(str(folder.resolve()).encode()).hexdigest()[:8]
-    package = f"_function_{folder.name}_{digest}"
+    """Imports the functions folder as one package and each function as its subpackage, so a handler imports its
+    sibling modules relatively (`from .rules import ...`) and shared code as Supabase projects do
+    (`from .._shared.letters import ...`), wherever the project lives."""
+    root = folder.parent
+    digest = hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:8]
+    package = f"_functions_{digest}"
     if package not in sys.modules:
-        spec = importlib.util.spec_from_loader(package, loader=None, is_package=True)
-        module = importlib.util.module_from_spec(spec)
-        module.__path__ = [str(folder)]
+        module = importlib.util.module_from_spec(importlib.machinery.ModuleSpec(package, None, is_package=True))
+        module.__path__ = [str(root)]
         sys.modules[package] = module
     try:
-        return importlib.import_module(f"{package}.{HANDLER_MODULE}")
+        return importlib.import_module(f"{package}.{folder.name}.{HANDLER_MODULE}")
     except Exception as exc:
         raise FunctionConfigError(f"{folder / HANDLER_MODULE}.py failed to import: {exc!r}") from exc

@@ -10,8 +10,8 @@ import httpx
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 
-from gateway.functions.context import build_context
 from gateway.client_ip import client_ip
+from gateway.functions.context import build_context
 from gateway.functions.http import error_reply
 from gateway.functions.registry import discover
 from gateway.functions.relay import Relay

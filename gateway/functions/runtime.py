@@ -6,15 +6,16 @@ import asyncio
 import json
 import logging
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from fastapi import Request
 from fastapi.responses import Response
 
-from functions._runtime import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
 from gateway.claims import bearer_token, resolve_caller
 from gateway.client_ip import client_ip
+from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
 from gateway.functions.http import BodyTooLarge, error_reply, json_reply, read_body
 from gateway.functions.registry import LoadedFunction
 from gateway.keys import InvalidToken, JwtKeys

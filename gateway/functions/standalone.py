@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import logging
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import AsyncIterator
 
 import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.middleware.cors import CORSMiddleware
 
-from gateway.cli import STATUS_FILE, _QuietServer
 from gateway.db_roles import open_pools
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
 from gateway.functions.registry import LoadedFunction, find
 from gateway.functions.routes import ALL_METHODS
 from gateway.functions.runtime import FunctionHost
+from gateway.graceful_server import GracefulServer
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.request_limits import server_options
+from gateway.server_status import recorded_database_url
 from gateway.settings import ConfigError, Settings
 
 log = logging.getLogger("gateway.functions")
@@ -38,7 +38,7 @@ def serve_function(settings: Settings, slug: str, host: str, port: int) -> int:
     print(f"Function {slug} listening on http://{host}:{port}/", flush=True)
     config = uvicorn.Config(create_function_app(settings, function), host=host, port=port,
                             log_level="warning", lifespan="on", **server_options(settings))
-    _QuietServer(config).run()
+    GracefulServer(config).run()
     return 0
 
 
@@ -47,7 +47,7 @@ def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pools = await open_pools(settings.database_url, settings.authenticator_url, None, size=5)
+        pools = await open_pools(settings.bound_database_url, settings.authenticator_url, None, size=5)
         mailer = Mailer(pools.service, smtp_url=settings.smtp_url, sender=settings.mail_from)
         app.state.host = FunctionHost(
             keys=keys,
@@ -82,11 +82,7 @@ def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI
 
 def _database_url(settings: Settings) -> str:
     """DATABASE_URL, or in development the embedded server a running `gateway serve` recorded."""
-    if settings.database_url:
-        return settings.database_url
-    status = settings.data_dir / STATUS_FILE
-    if status.exists():
-        url = json.loads(status.read_text()).get("db_url")
-        if url:
-            return url
+    url = settings.database_url or recorded_database_url(settings)
+    if url:
+        return url
     raise ConfigError("set DATABASE_URL (and JWT_SECRET) to the project's database, or start `gateway serve` first")

@@ -104,7 +104,7 @@ class DeliveryWorker:
             if claimed is None:
                 try:
                     await asyncio.wait_for(self._due.wait(), POLL_SECONDS)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
                 continue
             await self._deliver(claimed)

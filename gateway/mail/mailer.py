@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
+from gateway.db import one
 from gateway.mail import smtp
 from gateway.mail.delivery import LEASE_SECONDS, DeliveryWorker
 
@@ -74,7 +75,7 @@ class Mailer:
         (`sending`) while this process delivers it, so no worker sends it too; if the process dies meanwhile the
         lease runs out and a worker does."""
         async with self._pool.connection() as conn:
-            if not self._smtp_url:
+            if self._worker is None or not self._smtp_url:
                 return await self.enqueue(conn, mail)
             mail_id = await self._insert(conn, mail, "sending", attempts=1, hold_seconds=LEASE_SECONDS)
         mail = self._clean(mail)
@@ -94,7 +95,7 @@ class Mailer:
         mail = self._clean(mail)
         cur = await conn.execute(INSERT, (mail.to, self.sender, mail.subject, mail.text, mail.html, mail.kind, status,
                                           attempts, hold_seconds))
-        return str((await cur.fetchone())[0])
+        return str(one(await cur.fetchone())[0])
 
     async def _mark(self, mail_id: str, status: str, error: str | None) -> None:
         async with self._pool.connection() as conn:

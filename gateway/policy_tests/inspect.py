@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import psycopg
 
+from gateway.db import one
+
 COMMANDS = {"select": "SELECT", "insert": "INSERT", "update": "UPDATE", "delete": "DELETE"}
 
 RELATION = """
@@ -54,7 +56,7 @@ async def applied(conn: psycopg.AsyncConnection, schema: str, name: str, operati
             secured_row = await (await conn.execute(
                 "select relrowsecurity from pg_class where oid = %s::regclass",
                 (f'"{base_schema}"."{base_name}"',))).fetchone()
-            tables.append((base_schema, base_name, secured_row[0]))
+            tables.append((base_schema, base_name, one(secured_row)[0]))
             lines.append(f"  reads {base_schema}.{base_name}")
     for table_schema, table_name, table_secured in tables:
         if not table_secured:

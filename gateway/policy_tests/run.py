@@ -22,7 +22,8 @@ from gateway.rest.actions import Action, plan_action
 from gateway.rest.errors import ApiError
 from gateway.rest.execute import run_action, search_path
 from gateway.rest.request import ApiRequest, parse_request
-from gateway.rest.schema_cache import SchemaCache, load as load_schema_cache
+from gateway.rest.schema_cache import SchemaCache
+from gateway.rest.schema_cache import load as load_schema_cache
 from gateway.settings import Settings
 
 METHODS = {"select": "GET", "insert": "POST", "update": "PATCH", "delete": "DELETE", "rpc": "POST"}

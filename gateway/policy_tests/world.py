@@ -17,6 +17,7 @@ from psycopg import sql
 from gateway.auth.sessions import user_claims
 from gateway.auth.users import user_json
 from gateway.claims import Caller, resolve_caller
+from gateway.db import one
 from gateway.keys import JwtKeys
 from gateway.policy_tests.spec import PLACEHOLDER, PolicyFile, PolicyFileError, Step, User
 
@@ -100,6 +101,7 @@ async def build(conn: psycopg.AsyncConnection, policy_file: PolicyFile, keys: Jw
     identities = {ANON: _identity(keys, keys.anon_key), SERVICE_ROLE: _identity(keys, keys.service_role_key)}
     for user in policy_file.users.values():
         record = await user_json(conn, names.values[user.name])
+        assert record is not None, "the user was created in this transaction"
         claims = user_claims(record, issuer=issuer, lifetime=lifetime, session_id=str(uuid.uuid4()), aal="aal1",
                              amr=[{"method": "password", "timestamp": int(time.time())}])
         identities[user.name] = _identity(keys, keys.sign_access_token({**claims, **user.claims}))
@@ -125,7 +127,7 @@ async def _create_user(conn: psycopg.AsyncConnection, user: User) -> Any:
         "insert into auth.users (email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)"
         " values (%s, now(), %s, %s) returning id",
         (user.email, json.dumps(user.user_metadata), json.dumps(user.app_metadata)))
-    return (await cursor.fetchone())[0]
+    return one(await cursor.fetchone())[0]
 
 
 def _identity(keys: JwtKeys, token: str) -> Identity:

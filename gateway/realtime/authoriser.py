@@ -15,10 +15,10 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.claims import is_api_role
+from gateway.claims import RoleNotAllowed, verify_api_token
 from gateway.db import request_tx
-from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.db_health import connection_lost
+from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
 from gateway.realtime.filters import RowFilter
 
@@ -51,16 +51,15 @@ def identify(keys: JwtKeys, token: str | None) -> Identity:
     if not token:
         raise AuthError("No access token was given")
     try:
-        claims = keys.verify(token)
+        claims = verify_api_token(keys, token)
+    except RoleNotAllowed:
+        raise AuthError("Fields `role` and `exp` are required in JWT") from None
     except ExpiredToken:
         raise AuthError(f"Token has expired {_expired_for(token)} seconds ago") from None
     except InvalidToken:
         raise AuthError("Failed to validate JWT signature") from None
-    role = claims.get("role")
-    if not is_api_role(role):
-        raise AuthError("Fields `role` and `exp` are required in JWT")
     exp = claims.get("exp")
-    return Identity(role=role, claims=claims, token=token, expires_at=exp if isinstance(exp, int) else None)
+    return Identity(role=claims["role"], claims=claims, token=token, expires_at=exp if isinstance(exp, int) else None)
 
 
 def _expired_for(token: str) -> int:

@@ -6,8 +6,9 @@ that is rolled back, as the caller's role and claims, with `realtime.topic` set 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
@@ -32,7 +33,7 @@ class Policies:
     def can_read(self, extension: str) -> bool:
         return self.read.get(extension, False)
 
-    def read_revoked_by(self, current: "Policies") -> bool:
+    def read_revoked_by(self, current: Policies) -> bool:
         return any(allowed and current.read.get(ext) is False for ext, allowed in self.read.items())
 
 

@@ -11,9 +11,9 @@ from gateway.realtime.authoriser import Authoriser, Identity, Visible
 from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, frame_payload
 from gateway.realtime.channels import ChannelRegistry, ChannelSession
+from gateway.realtime.feed import CHANGES_CHANNEL
 from gateway.realtime.filters import RowFilter
 from gateway.realtime.frames import RawJson
-from gateway.realtime.feed import CHANGES_CHANNEL
 from gateway.realtime.subscriptions import PostgresSubscription
 from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
@@ -37,7 +37,7 @@ class Audience:
             unfiltered = tuple(sorted({s.id for s in subscriptions if s.row_filter is None}))
             self.members.append((channel, unfiltered, filtered))
             filters = self.asks.setdefault(channel.identity.claims_key, (channel.identity, set()))[1]
-            filters.update(s.row_filter for s in filtered)
+            filters.update(s.row_filter for s in filtered if s.row_filter is not None)
 
 
 class Broker:

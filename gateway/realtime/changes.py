@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
@@ -28,7 +29,7 @@ class Change:
     old_record: dict[str, Any] | None
 
     @classmethod
-    def from_message(cls, message: Mapping[str, Any]) -> "Change":
+    def from_message(cls, message: Mapping[str, Any]) -> Change:
         if message.get("type") not in CHANGE_TYPES:
             raise ValueError("not a change message")
         return cls(schema=message["schema"], table=message["table"], type=message["type"],
@@ -120,5 +121,5 @@ class TableCatalog:
         reload that does not come in time leaves the cache as it is."""
         try:
             await asyncio.wait_for(self.schema.settled(), timeout=SETTLE_TIMEOUT_SECONDS)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("realtime.schema_reload_late waited=%.0fs", SETTLE_TIMEOUT_SECONDS)

@@ -13,8 +13,8 @@ from starlette.websockets import WebSocket
 
 from gateway.db_health import connection_lost
 from gateway.realtime.authoriser import AuthError, Identity, identify
-from gateway.realtime.broker import DATABASE_UNREACHABLE
 from gateway.realtime.authorization import BROADCAST, PRESENCE, Policies, unauthorized_read
+from gateway.realtime.broker import DATABASE_UNREACHABLE
 from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
 from gateway.realtime.frames import NUL_REASON, Frame, FrameError, Serializer, contains_nul
 from gateway.realtime.limits import RateWindow, payload_size
@@ -37,7 +37,7 @@ _channel_ids = itertools.count(1)
 
 
 class Connection:
-    def __init__(self, websocket: WebSocket, serializer: Serializer, service: "RealtimeService",
+    def __init__(self, websocket: WebSocket, serializer: Serializer, service: RealtimeService,
                  identity: Identity) -> None:
         self.ws = websocket
         self.serializer = serializer

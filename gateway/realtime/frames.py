@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import struct
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii
 from typing import Any, Protocol
 
 BROADCAST = "broadcast"

@@ -27,7 +27,7 @@ class Limits:
     rates_enabled: bool
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> "Limits":
+    def from_settings(cls, settings: Settings) -> Limits:
         return cls(
             max_channels=settings.realtime_max_channels_per_client,
             max_joins_per_second=settings.realtime_max_joins_per_second,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 

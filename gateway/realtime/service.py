@@ -16,8 +16,8 @@ from gateway.realtime.broker import Broker
 from gateway.realtime.bus import Bus
 from gateway.realtime.changes import TableCatalog
 from gateway.realtime.channels import ChannelRegistry
-from gateway.realtime.limits import Limits
 from gateway.realtime.feed import ChangeFeed
+from gateway.realtime.limits import Limits
 from gateway.realtime.presence import PresenceStore
 from gateway.rest.cache_state import LiveSchemaCache
 

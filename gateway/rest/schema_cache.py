@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 import psycopg
 
+from gateway.claims import API_ROLES
 from gateway.rest.view_keys import ColumnKey, view_column_origins
 
-API_ROLES = ("anon", "authenticated", "service_role")
 RAW_BODY_TYPES = frozenset({"bytea", "json", "jsonb", "text", "xml"})
 # SQL spellings a cast may use, mapped to the catalog's own type names.
 TYPE_ALIASES = {
@@ -163,7 +163,7 @@ where (n.nspname = 'pg_catalog' or n.nspname = any(%(schemas)s)) and t.typtype i
 
 
 async def load(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> SchemaCache:
-    params = {"schemas": list(schemas), "roles": list(API_ROLES)}
+    params = {"schemas": list(schemas), "roles": sorted(API_ROLES)}
     tables: dict[tuple[str, str], Table] = {}
     for schema, name, kind, comment, roles, columns, keys in await (await conn.execute(_TABLES, params)).fetchall():
         pk = next((tuple(cols) for kind_, cols in keys if kind_ == "p"), ())

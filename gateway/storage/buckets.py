@@ -6,7 +6,7 @@ from starlette.requests import Request
 
 from gateway.claims import Caller
 from gateway.storage import errors
-from gateway.storage.access import Access, owner_of, privileged, released_versions
+from gateway.storage.access import Access, owner_of, privileged, transaction_of
 from gateway.storage.names import check_allowed_mime_types, new_bucket_name, parse_size
 from gateway.storage.objects import fetch_dicts, jsonable, owner_columns
 
@@ -106,8 +106,8 @@ async def empty_bucket(access: Access, request: Request, caller: Caller, bucket_
             raise errors.no_such_bucket()
         await privileged(conn)
         await conn.execute("delete from storage.objects where bucket_id = %s", (bucket_id,))
-        released = await released_versions(conn)
-    await access.release(released)
+        transaction = await transaction_of(conn)
+    await access.release_by(transaction)
 
 
 async def delete_bucket(access: Access, request: Request, caller: Caller, bucket_id: str) -> None:

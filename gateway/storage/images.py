@@ -11,7 +11,6 @@ RENDER_CONCURRENCY renders run at once, in worker threads; the others wait their
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -20,6 +19,7 @@ import anyio
 from PIL import Image, ImageOps, UnidentifiedImageError, features
 
 from gateway.storage import errors
+from gateway.storage.store import Blob
 
 MIN_DIMENSION = 1
 MAX_DIMENSION = 2500
@@ -125,14 +125,15 @@ class Renderer:
     def __init__(self, concurrency: int = RENDER_CONCURRENCY) -> None:
         self.limiter = anyio.CapacityLimiter(concurrency)
 
-    async def render(self, source: BinaryIO, transform: Transform, accept: str) -> Rendered:
-        return await anyio.to_thread.run_sync(render, source, transform, "image/webp" in accept,
-                                              limiter=self.limiter)
+    async def render(self, blob: Blob, transform: Transform, accept: str) -> Rendered:
+        if blob.size > MAX_SOURCE_BYTES:
+            raise errors.image_processing("The source image file is too large to process")
+        async with self.limiter:
+            source = await blob.whole()
+            return await anyio.to_thread.run_sync(render, source, transform, "image/webp" in accept)
 
 
 def render(source: BinaryIO, transform: Transform, accepts_webp: bool) -> Rendered:
-    if os.fstat(source.fileno()).st_size > MAX_SOURCE_BYTES:
-        raise errors.image_processing("The source image file is too large to process")
     try:
         image = Image.open(source)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import BinaryIO
+from datetime import UTC, datetime
 
 import anyio
 import psycopg
@@ -14,8 +13,8 @@ from starlette.requests import Request
 
 from gateway.claims import Caller
 from gateway.storage import errors
-from gateway.storage.access import Access, owner_of, privileged, released_versions
-from gateway.storage.disk import Staged, new_version
+from gateway.storage.access import API, Access, owner_of, privileged, transaction_of
+from gateway.storage.store import Blob, Stored, new_version
 from gateway.storage.uploads import UploadBody
 
 OBJECT_COLUMNS = ("id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at,"
@@ -26,7 +25,7 @@ def iso(value: datetime | None) -> str | None:
     """Timestamps as supabase/storage's JSON renders them (JavaScript's Date.toISOString)."""
     if value is None:
         return None
-    return value.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def jsonable(row: dict) -> dict:
@@ -70,14 +69,14 @@ async def _write_row(conn: psycopg.AsyncConnection, bucket: str, name: str, owne
 @dataclass
 class Written:
     id: str
-    released: list[str]
+    transaction: int | None
 
 
 async def _read_back(conn: psycopg.AsyncConnection, bucket: str, name: str) -> Written:
     await privileged(conn)
     cur = await conn.execute("select id from storage.objects where bucket_id = %s and name = %s", (bucket, name))
     row = await cur.fetchone()
-    return Written(id=str(row[0]), released=await released_versions(conn))
+    return Written(id=str(row[0]), transaction=await transaction_of(conn))
 
 
 async def check_can_write(access: Access, request: Request, caller: Caller, operation: str, bucket: str,
@@ -88,77 +87,62 @@ async def check_can_write(access: Access, request: Request, caller: Caller, oper
             await _write_row(conn, bucket, name, owner_of(caller), metadata, user_metadata, "pending", upsert)
 
 
-def file_metadata(staged: Staged, mime: str, cache_control: str) -> dict:
-    return {"eTag": staged.etag, "size": staged.size, "mimetype": mime, "cacheControl": cache_control,
-            "lastModified": iso(datetime.now(timezone.utc)), "contentLength": staged.size, "httpStatusCode": 200}
+def file_metadata(stored: Stored, mime: str, cache_control: str) -> dict:
+    return {"eTag": stored.etag, "size": stored.size, "mimetype": mime, "cacheControl": cache_control,
+            "lastModified": iso(datetime.now(UTC)), "contentLength": stored.size, "httpStatusCode": 200}
 
 
 async def store_upload(access: Access, request: Request, caller: Caller, operation: str, bucket: str, name: str,
                        upsert: bool, body: UploadBody, max_bytes: int, owner: str | None) -> str:
-    """Receive the bytes, then write the row as the caller; the file becomes reachable only when that commits."""
-    staged = await access.disk.receive(body.chunks, max_bytes)
-    return await keep_staged(access, request, caller, operation, bucket, name, upsert, staged, new_version(),
-                             file_metadata(staged, body.mime, body.cache_control), body.user_metadata, owner)
+    """Receive the bytes as a new version, then write the row as the caller; the version becomes reachable only
+    when that commits."""
+    version = new_version()
+    stored = await access.store.put(version, body.chunks, max_bytes)
+    return await keep_stored(access, request, caller, operation, bucket, name, upsert, version,
+                             file_metadata(stored, body.mime, body.cache_control), body.user_metadata, owner)
 
 
-async def keep_staged(access: Access, request: Request, caller: Caller, operation: str, bucket: str, name: str,
-                      upsert: bool, staged: Staged, version: str, metadata: dict, user_metadata: dict | None,
+async def keep_stored(access: Access, request: Request, caller: Caller, operation: str, bucket: str, name: str,
+                      upsert: bool, version: str, metadata: dict, user_metadata: dict | None,
                       owner: str | None) -> str:
-    """Move a fully received file into place as `version` and write its row as the caller; a refused write
-    removes the file again."""
-    await anyio.to_thread.run_sync(access.disk.commit, staged, version)
+    """Write the row of a stored `version` as the caller; a refused write removes the version again."""
     try:
         async with access.as_caller(request, caller, operation) as conn:
             await _write_row(conn, bucket, name, owner, metadata, user_metadata, version, upsert)
             written = await _read_back(conn, bucket, name)
     except BaseException:
         with anyio.CancelScope(shield=True):
-            await anyio.to_thread.run_sync(access.disk.remove, version)
+            await access.store.remove([version])
         raise
-    await access.release(written.released)
+    await access.release_by(written.transaction)
     return written.id
 
 
 @dataclass
 class Opened:
     row: dict
-    file: BinaryIO
+    blob: Blob
 
 
 async def open_object(access: Access, request: Request, caller: Caller | None, operation: str, bucket: str,
                       name: str) -> Opened:
-    """The row as the caller sees it (or as the API, for public and signed reads: caller None) and its file,
-    opened inside the transaction so a concurrent replacement cannot pull it away mid-download."""
+    """The row as the caller sees it (or as the API, for public and signed reads: caller None) and its version,
+    opened right after (a version is never rewritten; one replaced meanwhile is gone, and the new row is read)."""
     for _ in range(3):
-        if caller is None:
-            async with access.pool.connection() as conn:
-                rows = await fetch_dicts(await conn.execute(
-                    f"select {OBJECT_COLUMNS} from storage.objects where bucket_id = %s and name = %s",
-                    (bucket, name)))
-        else:
-            async with access.as_caller(request, caller, operation) as conn:
-                rows = await fetch_dicts(await conn.execute(
-                    f"select {OBJECT_COLUMNS} from storage.objects where bucket_id = %s and name = %s",
-                    (bucket, name)))
-        if not rows:
-            raise errors.no_such_key()
+        row = await find_object(access, request, caller, operation, bucket, name)
         try:
-            handle = await anyio.to_thread.run_sync(access.disk.open, rows[0]["version"])
+            blob = await access.store.open(row["version"])
         except FileNotFoundError:
-            continue  # replaced between the read and the open: read the new row
-        return Opened(row=rows[0], file=handle)
+            continue
+        return Opened(row=row, blob=blob)
     raise errors.no_such_key()
 
 
 async def find_object(access: Access, request: Request, caller: Caller | None, operation: str, bucket: str,
                       name: str) -> dict:
     query = f"select {OBJECT_COLUMNS} from storage.objects where bucket_id = %s and name = %s"
-    if caller is None:
-        async with access.pool.connection() as conn:
-            rows = await fetch_dicts(await conn.execute(query, (bucket, name)))
-    else:
-        async with access.as_caller(request, caller, operation) as conn:
-            rows = await fetch_dicts(await conn.execute(query, (bucket, name)))
+    async with access.as_caller(request, caller or API, operation) as conn:
+        rows = await fetch_dicts(await conn.execute(query, (bucket, name)))
     if not rows:
         raise errors.no_such_key()
     return rows[0]
@@ -177,9 +161,8 @@ async def remove_objects(access: Access, request: Request, caller: Caller, bucke
         removed = await fetch_dicts(await conn.execute(
             f"delete from storage.objects where bucket_id = %s and name = any(%s) returning {OBJECT_COLUMNS}",
             (bucket, names)))
-        await privileged(conn)
-        released = await released_versions(conn)
-    await access.release(released)
+        transaction = await transaction_of(conn)
+    await access.release_by(transaction)
     return [jsonable(row) for row in removed]
 
 
@@ -192,8 +175,8 @@ async def remove_object(access: Access, request: Request, caller: Caller, bucket
             cur = await conn.execute("select 1 from storage.objects where bucket_id = %s and name = %s",
                                      (bucket, name))
             raise errors.access_denied() if await cur.fetchone() else errors.no_such_key()
-        released = await released_versions(conn)
-    await access.release(released)
+        transaction = await transaction_of(conn)
+    await access.release_by(transaction)
 
 
 async def move_object(access: Access, request: Request, caller: Caller, bucket: str, source: str,
@@ -220,7 +203,7 @@ async def copy_object(access: Access, request: Request, caller: Caller, bucket: 
                       target_bucket: str, target: str, upsert: bool, copy_metadata: bool,
                       metadata: dict | None, user_metadata: dict | None) -> dict:
     version = new_version()
-    linked = False
+    copied = False
     try:
         async with access.as_caller(request, caller, "storage.object.copy") as conn:
             rows = await fetch_dicts(await conn.execute(
@@ -234,25 +217,25 @@ async def copy_object(access: Access, request: Request, caller: Caller, bucket: 
                 for key, field in (("cacheControl", "cacheControl"), ("mimetype", "mimetype")):
                     if metadata and metadata.get(field) is not None:
                         new_metadata[key] = metadata[field]
-            new_metadata["lastModified"] = iso(datetime.now(timezone.utc))
+            new_metadata["lastModified"] = iso(datetime.now(UTC))
             try:
-                await anyio.to_thread.run_sync(access.disk.copy, origin["version"], version)
+                await access.store.copy(origin["version"], version)
             except FileNotFoundError:
                 raise errors.no_such_key() from None
-            linked = True
+            copied = True
             await _write_row(conn, target_bucket, target, owner_of(caller), new_metadata,
                              origin["user_metadata"] if copy_metadata else user_metadata, version, upsert)
             await privileged(conn)
             rows = await fetch_dicts(await conn.execute(
                 f"select {OBJECT_COLUMNS} from storage.objects where bucket_id = %s and name = %s",
                 (target_bucket, target)))
-            released = await released_versions(conn)
+            transaction = await transaction_of(conn)
     except BaseException:
-        if linked:
+        if copied:
             with anyio.CancelScope(shield=True):
-                await anyio.to_thread.run_sync(access.disk.remove, version)
+                await access.store.remove([version])
         raise
-    await access.release(released)
+    await access.release_by(transaction)
     return jsonable(rows[0])
 
 

@@ -2,26 +2,27 @@
 supabase/storage offers them.
 
 An upload is created with its length and `Upload-Metadata` (bucketName, objectName, contentType, cacheControl,
-metadata) and `x-upsert`; its chunks are appended to tmp/<id>; the object appears only when the last byte has
-arrived: that request moves the file into place as version <id> and writes the row as its caller. Policies decide
-at creation, at every chunk and at completion, as supabase/storage checks them. The state is a row in
+metadata) and `x-upsert`; its chunks are appended to the store's partial <id>; the object appears only when the
+last byte has arrived: that request makes the partial the version <id> and writes the row as its caller. Policies
+decide at creation, at every chunk and at completion, as supabase/storage checks them. The state is a row in
 gateway_meta.storage_uploads, so any gateway process can take the next chunk; the request appending holds a lease
 on the row (renewed while bytes flow) so that two requests never write one upload at once.
+
+At /upload/resumable/sign the permission is a signed upload token (`createSignedUploadUrl`'s, in the header
+`x-signature`) instead of the caller's JWT: the upload runs as the API, owned by whoever signed the token, with its
+`upsert`, as supabase/storage's signed TUS routes do.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
-import os
 import re
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import anyio
 from starlette.requests import Request
@@ -29,9 +30,9 @@ from starlette.requests import Request
 from gateway.claims import Caller
 from gateway.storage import errors, objects
 from gateway.storage.access import Access, owner_of
-from gateway.storage.disk import WRITE_BUFFER_BYTES, Staged, new_version
 from gateway.storage.names import bucket_id as valid_bucket_id
 from gateway.storage.names import is_empty_folder, mime_allowed, object_key
+from gateway.storage.store import is_version, new_version
 
 TUS_VERSION = "1.0.0"
 EXTENSIONS = "creation,creation-with-upload,termination"
@@ -39,7 +40,6 @@ EXPIRES_HOURS = 24
 LEASE_SECONDS = 120
 RENEW_AFTER_SECONDS = 30
 CHUNK_CONTENT_TYPE = "application/offset+octet-stream"
-_VERSION = re.compile(r"^[0-9a-f]{32}$")
 _UPLOAD_COLUMNS = ("id, bucket_id, name, upsert, upload_length, upload_offset, content_type, cache_control,"
                    " user_metadata")
 
@@ -111,18 +111,23 @@ def user_metadata_of(text: str | None) -> dict | None:
     return value if isinstance(value, dict) else None
 
 
-def temp_path(access: Access, upload_id: str) -> Path:
-    return access.disk.tmp / f"tus-{upload_id}"
-
-
 def is_chunk(request: Request) -> bool:
     return request.headers.get("content-type", "").split(";")[0].strip() == CHUNK_CONTENT_TYPE
 
 
-async def create(access: Access, request: Request, caller: Caller, global_limit: int,
+Authorise = Callable[[str, str], tuple[Caller, bool]]
+
+
+def as_caller(caller: Caller, request: Request) -> Authorise:
+    """The caller's JWT decides, and `x-upsert`."""
+    upsert = request.headers.get("x-upsert") == "true"
+    return lambda bucket, name: (caller, upsert)
+
+
+async def create(access: Access, request: Request, authorise: Authorise, global_limit: int,
                  chunks: AsyncIterator[bytes]) -> Upload:
     """A POST; its body, when it is a chunk (creation-with-upload, as Supabase's guide sets tus-js-client up), is
-    the upload's first bytes."""
+    the upload's first bytes. `authorise(bucket, name)` gives who uploads, and whether it may replace."""
     check_version(request)
     if "upload-defer-length" in request.headers:
         raise tus_error(400, "Upload-Defer-Length is not supported")
@@ -130,6 +135,7 @@ async def create(access: Access, request: Request, caller: Caller, global_limit:
     metadata = parse_metadata(request.headers.get("upload-metadata"))
     bucket = valid_bucket_id(metadata.get("bucketName"))
     name = object_key(metadata.get("objectName"))
+    caller, upsert = authorise(bucket, name)
     found = await access.bucket(bucket)
     limit = min(global_limit, found["file_size_limit"] or global_limit)
     if length > limit and not is_empty_folder(name):
@@ -138,13 +144,13 @@ async def create(access: Access, request: Request, caller: Caller, global_limit:
     if not is_empty_folder(name) and not mime_allowed(content_type, found["allowed_mime_types"]):
         raise errors.invalid_mime_type(content_type)
     cache = metadata.get("cacheControl", "")
-    upload = Upload(id=new_version(), bucket_id=bucket, name=name,
-                    upsert=request.headers.get("x-upsert") == "true", upload_length=length, upload_offset=0,
+    upload = Upload(id=new_version(), bucket_id=bucket, name=name, upsert=upsert, upload_length=length,
+                    upload_offset=0,
                     content_type=content_type,
                     cache_control=f"max-age={cache}" if re.fullmatch(r"-?\d+", cache) else "no-cache",
                     user_metadata=user_metadata_of(metadata.get("metadata")))
     await _check_can_write(access, request, caller, "storage.tus.upload.create", upload)
-    await anyio.to_thread.run_sync(_create_file, temp_path(access, upload.id))
+    await access.store.start_partial(upload.id)
     try:
         async with access.pool.connection() as conn:
             await conn.execute(
@@ -153,7 +159,8 @@ async def create(access: Access, request: Request, caller: Caller, global_limit:
                 (upload.id, bucket, name, upload.upsert, length, 0, upload.content_type, upload.cache_control,
                  json.dumps(upload.user_metadata) if upload.user_metadata is not None else None))
     except BaseException:
-        temp_path(access, upload.id).unlink(missing_ok=True)
+        with anyio.CancelScope(shield=True):
+            await access.store.discard_partial(upload.id)
         raise
     if length == 0:
         await complete(access, request, caller, upload)
@@ -175,7 +182,7 @@ def upload_id_of(url_id: str) -> str:
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise not_found() from None
     version = raw.rsplit("/", 1)[-1]
-    if not _VERSION.match(version):
+    if not is_version(version):
         raise not_found()
     return version
 
@@ -232,7 +239,7 @@ class Lease:
                                (offset, self.upload_id, self.token))
 
 
-async def append(access: Access, request: Request, caller: Caller, url_id: str,
+async def append(access: Access, request: Request, authorise: Authorise, url_id: str,
                  chunks: AsyncIterator[bytes]) -> int:
     """A PATCH: the body is written at the upload's offset; returns the new offset. The request that brings the
     last byte completes the upload (the object appears)."""
@@ -241,6 +248,7 @@ async def append(access: Access, request: Request, caller: Caller, url_id: str,
         raise tus_error(415, "Content-Type must be application/offset+octet-stream")
     claimed = _integer_header(request, "upload-offset")
     upload = await find(access, url_id)
+    caller, _ = authorise(upload.bucket_id, upload.name)
     if upload.complete:
         if claimed != upload.upload_length:
             raise tus_error(409, "Upload-Offset header does not match current offset")
@@ -271,44 +279,34 @@ async def write(access: Access, request: Request, caller: Caller, upload: Upload
 
 
 async def _write_chunks(access: Access, upload: Upload, lease: Lease, chunks: AsyncIterator[bytes]) -> int:
-    """Appends at the upload's offset; the offset returned counts only bytes flushed to disk (what a client that
+    """Appends at the upload's offset; the offset returned counts only bytes safely stored (what a client that
     was cut off may resume from)."""
-    offset = upload.upload_offset
-    path = temp_path(access, upload.id)
-    handle = await anyio.to_thread.run_sync(_open_for_append, path)
-    buffer = bytearray()
+    return await access.store.append_partial(upload.id, upload.upload_offset, _received(upload, chunks), lease.keep)
+
+
+async def _received(upload: Upload, chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    """The chunk's bytes up to the upload's length; a client that went away ends them (what arrived is kept, so
+    it can resume from there)."""
+    total = upload.upload_offset
     try:
-        try:
-            async for chunk in chunks:
-                if offset + len(buffer) + len(chunk) > upload.upload_length:
-                    raise tus_error(413, "Upload-Length exceeded")
-                buffer += chunk
-                if len(buffer) >= WRITE_BUFFER_BYTES:
-                    await lease.keep()
-                    offset = await anyio.to_thread.run_sync(_write_at, handle, offset, bytes(buffer))
-                    buffer.clear()
-        except errors.StorageError as error:
-            if error.status != 499:
-                raise
-            # The client went away: keep what arrived, so it can resume from there.
-        if buffer:
-            await lease.keep()
-            offset = await anyio.to_thread.run_sync(_write_at, handle, offset, bytes(buffer))
-        await anyio.to_thread.run_sync(os.fsync, handle.fileno())
-    finally:
-        handle.close()
-    return offset
+        async for chunk in chunks:
+            total += len(chunk)
+            if total > upload.upload_length:
+                raise tus_error(413, "Upload-Length exceeded")
+            yield chunk
+    except errors.StorageError as error:
+        if error.status != 499:
+            raise
 
 
 async def complete(access: Access, request: Request, caller: Caller, upload: Upload) -> None:
-    """The last byte is in: the file becomes the object version, its row written as the caller. The upload then
+    """The last byte is in: the partial becomes the object version, its row written as the caller. The upload then
     reports itself complete (until it expires); a refused write forgets it, so it is never reported complete."""
-    path = temp_path(access, upload.id)
     try:
-        staged = await anyio.to_thread.run_sync(_staged, path)
-        await objects.keep_staged(
+        stored = await access.store.finish_partial(upload.id)
+        await objects.keep_stored(
             access, request, caller, "storage.tus.upload.complete", upload.bucket_id, upload.name, upload.upsert,
-            staged, upload.id, objects.file_metadata(staged, upload.content_type, upload.cache_control),
+            upload.id, objects.file_metadata(stored, upload.content_type, upload.cache_control),
             upload.user_metadata, owner_of(caller))
     except BaseException:
         with anyio.CancelScope(shield=True):
@@ -319,9 +317,10 @@ async def complete(access: Access, request: Request, caller: Caller, upload: Upl
                            " lease_expires = null where id = %s", (upload.id,))
 
 
-async def terminate(access: Access, request: Request, caller: Caller, url_id: str) -> None:
+async def terminate(access: Access, request: Request, authorise: Authorise, url_id: str) -> None:
     check_version(request)
     upload = await find(access, url_id)
+    caller, _ = authorise(upload.bucket_id, upload.name)
     if upload.complete:
         raise tus_error(400, "Cannot terminate an already completed upload")
     await _check_can_write(access, request, caller, "storage.tus.upload.delete", upload)
@@ -332,7 +331,7 @@ async def terminate(access: Access, request: Request, caller: Caller, url_id: st
 async def _forget(access: Access, upload_id: str) -> None:
     async with access.pool.connection() as conn:
         await conn.execute("delete from gateway_meta.storage_uploads where id = %s", (upload_id,))
-    await anyio.to_thread.run_sync(lambda: temp_path(access, upload_id).unlink(missing_ok=True))
+    await access.store.discard_partial(upload_id)
 
 
 async def sweep_expired(access: Access) -> int:
@@ -344,36 +343,6 @@ async def sweep_expired(access: Access) -> int:
             " returning id")
         expired = [row[0] for row in await cur.fetchall()]
     for upload_id in expired:
-        await anyio.to_thread.run_sync(lambda: temp_path(access, upload_id).unlink(missing_ok=True))
+        await access.store.discard_partial(upload_id)
     return len(expired)
 
-
-def _create_file(path: Path) -> None:
-    with open(path, "xb"):
-        pass
-
-
-def _open_for_append(path: Path):
-    try:
-        return open(path, "r+b")
-    except FileNotFoundError:
-        raise not_found() from None
-
-
-def _write_at(handle, offset: int, data: bytes) -> int:
-    view = memoryview(data)
-    while view:
-        written = os.pwrite(handle.fileno(), view, offset)
-        offset += written
-        view = view[written:]
-    return offset
-
-
-def _staged(path: Path) -> Staged:
-    digest = hashlib.md5(usedforsecurity=False)
-    size = 0
-    with open(path, "rb") as handle:
-        while block := handle.read(WRITE_BUFFER_BYTES):
-            digest.update(block)
-            size += len(block)
-    return Staged(path=path, size=size, md5=digest.hexdigest())

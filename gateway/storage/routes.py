@@ -8,19 +8,20 @@ import logging
 from collections.abc import Awaitable, Callable
 from email.utils import formatdate
 
-import anyio
 import psycopg
 from fastapi import APIRouter, FastAPI
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gateway.claims import Caller
-from gateway.storage import buckets, errors, images, objects, resumable, signing
+from gateway.settings import Settings
+from gateway.storage import buckets, errors, images, listing, objects, resumable, signing
 from gateway.storage.access import Access, caller_of, owner_of
 from gateway.storage.disk import DiskStore
-from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.names import bucket_id as valid_bucket_id
+from gateway.storage.names import is_empty_folder, object_key
 from gateway.storage.serve import object_response, rendered_response
+from gateway.storage.store import ObjectStore
 from gateway.storage.uploads import guarded, metadata_header, read_upload
 
 log = logging.getLogger("gateway.storage")
@@ -30,11 +31,22 @@ SWEEP_SECONDS = 60.0
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+def object_store(settings: Settings) -> ObjectStore:
+    if settings.storage_backend == "s3":
+        from gateway.storage.s3 import S3Settings, S3Store  # its client library loads only when it is used
+
+        return S3Store(S3Settings(
+            endpoint=settings.storage_s3_endpoint, bucket=settings.storage_s3_bucket,
+            region=settings.storage_s3_region, access_key_id=settings.storage_s3_access_key_id,
+            secret_access_key=settings.storage_s3_secret_access_key,
+            force_path_style=settings.storage_s3_force_path_style))
+    return DiskStore(settings.storage_root)
+
+
 async def on_startup(app: FastAPI) -> None:
-    settings = app.state.settings
-    disk = DiskStore(settings.storage_root)
-    await anyio.to_thread.run_sync(disk.prepare)
-    app.state.storage = Access(app.state.pool, disk)
+    store = object_store(app.state.settings)
+    await store.prepare()
+    app.state.storage = Access(app.state.request_pool, app.state.pool, store)
     app.state.image_renderer = images.Renderer()
 
     async def sweep_forever() -> None:
@@ -51,6 +63,7 @@ async def on_startup(app: FastAPI) -> None:
 
 async def on_shutdown(app: FastAPI) -> None:
     app.state.storage_sweep_task.cancel()
+    await app.state.storage.store.close()
 
 
 def route(path: str, methods: list[str], *, plain: bool = False) -> Callable[[Handler], Handler]:
@@ -179,6 +192,14 @@ async def list_objects(request: Request) -> Response:
     return JSONResponse(rows)
 
 
+@route("/object/list-v2/{bucket}", ["POST"])
+async def list_objects_v2(request: Request) -> Response:
+    caller = caller_of(request)
+    bucket, _ = path_of(request)
+    page = listing.parse(await read_json(request))
+    return JSONResponse(await listing.list_v2(access(request), request, caller, bucket, page))
+
+
 def _transfer(body: dict) -> tuple[str, str, str, str]:
     bucket = valid_bucket_id(body.get("bucketId"))
     source = body.get("sourceKey")
@@ -281,11 +302,8 @@ async def upload_signed(request: Request) -> Response:
     bucket, name = path_of(request)
     claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
                             f"{bucket}/{name}", signing.UPLOAD)
-    owner = claims.get("owner")
-    # The token is the permission: the write runs as the API (service_role), owned by whoever signed it.
-    api = Caller(role="service_role", claims={"role": "service_role", **({"sub": owner} if owner else {})},
-                 token=None)
-    key, _ = await _upload(request, api, bucket, name, bool(claims.get("upsert")), "storage.object.upload_signed")
+    key, _ = await _upload(request, signing.upload_caller(claims), bucket, name, bool(claims.get("upsert")),
+                           "storage.object.upload_signed")
     return JSONResponse({"Key": key})
 
 
@@ -435,9 +453,38 @@ def tus_headers(**headers: str) -> dict[str, str]:
     return {"Tus-Resumable": resumable.TUS_VERSION, **headers}
 
 
+def signed(request: Request) -> bool:
+    return request.url.path.rstrip("/").endswith("/upload/resumable/sign") or "/upload/resumable/sign/" in \
+        request.url.path
+
+
+def authorise(request: Request) -> resumable.Authorise:
+    """At /upload/resumable/sign a signed upload token in `x-signature` is the permission (as the API, owned by
+    whoever signed it, with its upsert); elsewhere the caller's JWT."""
+    if not signed(request):
+        return resumable.as_caller(caller_of(request), request)
+    token = request.headers.get("x-signature")
+    if not token:
+        raise errors.invalid_signature("Missing x-signature header")
+    secret = request.app.state.settings.jwt_secret
+
+    def by_token(bucket: str, name: str) -> tuple[Caller, bool]:
+        claims = signing.verify(secret, token, f"{bucket}/{name}", signing.UPLOAD)
+        return signing.upload_caller(claims), bool(claims.get("upsert"))
+    return by_token
+
+
+def upload_location(request: Request, upload: resumable.Upload) -> str:
+    base = "/upload/resumable/sign" if signed(request) else "/upload/resumable"
+    return f"{request.app.state.settings.api_external_url}/storage/v1{base}/{upload.url_id}"
+
+
 @route("/upload/resumable", ["OPTIONS"], plain=True)
 @route("/upload/resumable/", ["OPTIONS"], plain=True)
 @route("/upload/resumable/{upload_id}", ["OPTIONS"], plain=True)
+@route("/upload/resumable/sign", ["OPTIONS"], plain=True)
+@route("/upload/resumable/sign/", ["OPTIONS"], plain=True)
+@route("/upload/resumable/sign/{upload_id}", ["OPTIONS"], plain=True)
 async def resumable_options(request: Request) -> Response:
     return Response(status_code=204, headers=tus_headers(
         **{"Tus-Version": resumable.TUS_VERSION, "Tus-Extension": resumable.EXTENSIONS,
@@ -446,36 +493,38 @@ async def resumable_options(request: Request) -> Response:
 
 @route("/upload/resumable", ["POST"], plain=True)
 @route("/upload/resumable/", ["POST"], plain=True)
+@route("/upload/resumable/sign", ["POST"], plain=True)
+@route("/upload/resumable/sign/", ["POST"], plain=True)
 async def resumable_create(request: Request) -> Response:
-    caller = caller_of(request)
     settings = request.app.state.settings
-    upload = await resumable.create(access(request), request, caller, settings.storage_file_size_limit,
+    upload = await resumable.create(access(request), request, authorise(request), settings.storage_file_size_limit,
                                     guarded(request.stream()))
-    location = f"{settings.api_external_url}/storage/v1/upload/resumable/{upload.url_id}"
     return Response(status_code=201, headers=tus_headers(
-        **{"Location": location, "Upload-Offset": str(upload.upload_offset)}))
+        **{"Location": upload_location(request, upload), "Upload-Offset": str(upload.upload_offset)}))
 
 
 @route("/upload/resumable/{upload_id}", ["HEAD"], plain=True)
+@route("/upload/resumable/sign/{upload_id}", ["HEAD"], plain=True)
 async def resumable_offset(request: Request) -> Response:
-    caller_of(request)
+    check = authorise(request)
     resumable.check_version(request)
     upload = await resumable.find(access(request), request.path_params["upload_id"])
+    check(upload.bucket_id, upload.name)
     return Response(status_code=200, headers=tus_headers(**{
         "Upload-Offset": str(upload.upload_offset), "Upload-Length": str(upload.upload_length),
         "Cache-Control": "no-store"}))
 
 
 @route("/upload/resumable/{upload_id}", ["PATCH"], plain=True)
+@route("/upload/resumable/sign/{upload_id}", ["PATCH"], plain=True)
 async def resumable_append(request: Request) -> Response:
-    caller = caller_of(request)
-    offset = await resumable.append(access(request), request, caller, request.path_params["upload_id"],
+    offset = await resumable.append(access(request), request, authorise(request), request.path_params["upload_id"],
                                     guarded(request.stream()))
     return Response(status_code=204, headers=tus_headers(**{"Upload-Offset": str(offset)}))
 
 
 @route("/upload/resumable/{upload_id}", ["DELETE"], plain=True)
+@route("/upload/resumable/sign/{upload_id}", ["DELETE"], plain=True)
 async def resumable_terminate(request: Request) -> Response:
-    caller = caller_of(request)
-    await resumable.terminate(access(request), request, caller, request.path_params["upload_id"])
+    await resumable.terminate(access(request), request, authorise(request), request.path_params["upload_id"])
     return Response(status_code=204, headers=tus_headers())

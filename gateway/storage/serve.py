@@ -4,15 +4,11 @@ and a rendered image (images.py) with the same headers."""
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import AsyncIterator
-from datetime import timezone
+from datetime import UTC
 from email.utils import format_datetime
-from typing import BinaryIO
 from urllib.parse import quote
 
-import anyio
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
@@ -20,7 +16,6 @@ from gateway.storage import errors
 from gateway.storage.images import Renderer, Transform
 from gateway.storage.objects import Opened
 
-READ_BLOCK_BYTES = 256 * 1024
 _RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 
 
@@ -53,34 +48,18 @@ def content_disposition(download: str | None) -> str | None:
     return f"attachment; filename={name}; filename*=UTF-8''{name}"
 
 
-async def _blocks(handle: BinaryIO, start: int, length: int) -> AsyncIterator[bytes]:
-    try:
-        remaining = length
-        position = start
-        while remaining > 0:
-            block = await anyio.to_thread.run_sync(os.pread, handle.fileno(), min(READ_BLOCK_BYTES, remaining),
-                                                   position)
-            if not block:
-                break
-            position += len(block)
-            remaining -= len(block)
-            yield block
-    finally:
-        handle.close()
-
-
 def object_response(request: Request, opened: Opened, *, download: str | None = None,
                     expires: str | None = None, head: bool = False) -> Response:
-    """Takes ownership of `opened.file`: closed here, or by the streamed body once it is sent."""
+    """Takes ownership of `opened.blob`: closed here, or by the streamed body once it is sent."""
     try:
         status, start, length, headers = _headers(request, opened, download, expires)
     except BaseException:
-        opened.file.close()
+        opened.blob.close()
         raise
     if head or status == 304:
-        opened.file.close()
+        opened.blob.close()
         return Response(status_code=status, headers=headers)
-    return StreamingResponse(_blocks(opened.file, start, length), status_code=status, headers=headers)
+    return StreamingResponse(opened.blob.stream(start, length), status_code=status, headers=headers)
 
 
 def object_headers(row: dict, content_type: str | None, download: str | None,
@@ -93,7 +72,7 @@ def object_headers(row: dict, content_type: str | None, download: str | None,
         "X-Robots-Tag": "none",
     }
     if row["updated_at"] is not None:
-        headers["Last-Modified"] = format_datetime(row["updated_at"].astimezone(timezone.utc), usegmt=True)
+        headers["Last-Modified"] = format_datetime(row["updated_at"].astimezone(UTC), usegmt=True)
     if expires:
         headers["Expires"] = expires
     elif metadata.get("cacheControl"):
@@ -110,7 +89,7 @@ def not_modified(request: Request, headers: dict[str, str]) -> bool:
 
 def _headers(request: Request, opened: Opened, download: str | None,
              expires: str | None) -> tuple[int, int, int, dict[str, str]]:
-    size = os.fstat(opened.file.fileno()).st_size
+    size = opened.blob.size
     headers = {"Accept-Ranges": "bytes", **object_headers(opened.row, None, download, expires)}
     if not_modified(request, headers):
         return 304, 0, 0, headers
@@ -126,7 +105,7 @@ def _headers(request: Request, opened: Opened, download: str | None,
 
 async def rendered_response(request: Request, opened: Opened, renderer: Renderer, transform: Transform, *,
                             download: str | None = None, expires: str | None = None) -> Response:
-    """Takes ownership of `opened.file`, as object_response does; the rendered image is sent whole (it is at most
+    """Takes ownership of `opened.blob`, as object_response does; the rendered image is sent whole (it is at most
     MAX_DIMENSION square)."""
     try:
         headers = object_headers(opened.row, None, download, expires)
@@ -134,8 +113,8 @@ async def rendered_response(request: Request, opened: Opened, renderer: Renderer
             headers["Vary"] = "Accept"
         if not_modified(request, headers):
             return Response(status_code=304, headers=headers)
-        rendered = await renderer.render(opened.file, transform, request.headers.get("accept", ""))
+        rendered = await renderer.render(opened.blob, transform, request.headers.get("accept", ""))
     finally:
-        opened.file.close()
+        opened.blob.close()
     headers["Content-Type"] = rendered.content_type
     return Response(rendered.body, headers=headers)

@@ -8,6 +8,7 @@ from typing import Any
 
 import jwt
 
+from gateway.claims import Caller
 from gateway.storage import errors
 
 DOWNLOAD = "download"
@@ -49,3 +50,10 @@ def verify(secret: str, token: str | None, url: str, scope: str) -> dict:
     if claims.get("url") != url:
         raise errors.invalid_signature()
     return claims
+
+
+def upload_caller(claims: dict) -> Caller:
+    """Whom a verified upload token lets write: the API (service_role), owned by whoever signed the token."""
+    owner = claims.get("owner")
+    return Caller(role="service_role", claims={"role": "service_role", **({"sub": owner} if owner else {})},
+                  token=None)

@@ -12,11 +12,12 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import httpx
 import jwt
@@ -248,7 +249,7 @@ def sign_in(auth: httpx.Client, email: str, password: str = "hook-secret-1") -> 
 
 def test_rbac_guide_with_supabase_js(serve):
     with serve(pg_hook("custom_access_token", "custom_access_token_hook")) as gateway:
-        run_node_test("auth-hooks.test.mjs", gateway)
+        run_node_test("auth-hooks.test.mjs", gateway, passes=2)
 
 
 def test_the_hook_sees_every_way_a_token_is_issued(serve, pg):
@@ -472,7 +473,9 @@ def test_http_custom_access_token_hook(serve):
 
 
 def test_http_hook_errors_keep_the_hooks_status_and_message(serve):
-    refuse = lambda payload: (200, {"error": {"http_code": 422, "message": "Sign-ups are closed this week"}})
+    def refuse(payload):
+        return 200, {"error": {"http_code": 422, "message": "Sign-ups are closed this week"}}
+
     with hook_server(refuse) as endpoint, \
             serve(HookConfig("before_user_created", endpoint.url, (WEBHOOK_SECRET,))) as gateway, client(gateway) as auth:
         refused = auth.post("/signup", json={"email": "closed@example.com", "password": "hook-secret-1"})

@@ -4,9 +4,9 @@ secure password change with /reauthenticate, OTP length and expiry, mail frequen
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import pytest

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
-from tests.auth.helpers import bearer, client, signed_in
-
 import httpx
+
+from tests.auth.helpers import bearer, client, signed_in
 
 
 def test_password_grant_returns_a_gotrue_session(gateway):

@@ -7,7 +7,7 @@ import hashlib
 import hmac
 import json
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import httpx
 import jwt

@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import psycopg
 import pytest
@@ -40,13 +40,13 @@ class AppGateway:
     def keys(self) -> JwtKeys:
         return JwtKeys(self.jwt_secret)
 
-    def node(self, script: str, name_pattern: str | None = None) -> str:
-        """Runs the app's supabase-js tests (tests/node/compat/<script>) against this gateway."""
+    def node(self, script: str, name_pattern: str) -> str:
+        """Runs the one supabase-js test of the app (tests/node/compat/<script>) whose name matches."""
         return run_node_script(f"compat/{script}", {
             "GATEWAY_URL": self.url,
             "ANON_KEY": self.keys.anon_key,
             "SERVICE_ROLE_KEY": self.keys.service_role_key,
-        }, name_pattern=name_pattern)
+        }, name_pattern=name_pattern, passes=1)
 
     def query(self, statement: str, *params) -> list[tuple]:
         with psycopg.connect(self.db_url, autocommit=True) as conn:

@@ -7,7 +7,7 @@ import io
 import re
 import time
 import uuid
-from typing import Callable
+from collections.abc import Callable
 
 from playwright.sync_api import Dialog, Page, expect
 
@@ -369,7 +369,7 @@ def test_visitor_registers_for_the_event_and_the_admin_exports_it(browser, site,
     page.get_by_role("button", name="Register Another Attendee").click()
     expect(form.get_by_label("First Name *")).to_be_focused()
     expect(form.get_by_label("Email *")).to_have_value("")
-    for attempt in range(4):
+    for _ in range(4):
         fill("Hamad", last_name)
         form.get_by_role("button", name="Register Now").click()
         refusal = toast(page, "This email has already been registered for this event")

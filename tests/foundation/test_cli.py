@@ -13,6 +13,7 @@ import pytest
 from tests.support.live import free_port
 from tests.support.serve import ServeProcess, db_url, run_cli
 
+
 @pytest.fixture()
 def data_dir():
     """Outside pytest's own temp root: a concurrent pytest session re-locks that root to mode 0700, which would

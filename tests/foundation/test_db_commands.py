@@ -8,7 +8,6 @@ import psycopg
 import pytest
 
 from gateway import embedded
-
 from tests.support.serve import db_url, run_cli
 
 

@@ -8,7 +8,7 @@ import hmac
 import logging
 import shutil
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import bcrypt
@@ -87,9 +87,9 @@ def test_time_based_uuids_carry_the_time_and_a_node(ext):
     v1mcs = [row[1] for row in rows]
     assert len(set(v1s + v1mcs)) == 2000
     assert {(value.version, value.variant) for value in v1s + v1mcs} == {(1, uuid.RFC_4122)}
-    gregorian = datetime(1582, 10, 15, tzinfo=timezone.utc)
+    gregorian = datetime(1582, 10, 15, tzinfo=UTC)
     made = gregorian + timedelta(microseconds=v1s[0].time // 10)
-    assert abs(datetime.now(timezone.utc) - made) < timedelta(minutes=1)
+    assert abs(datetime.now(UTC) - made) < timedelta(minutes=1)
     assert len({value.node for value in v1s}) == 1, "v1 keeps one node"
     assert len({value.node for value in v1mcs}) > 1, "v1mc draws a node each time"
     assert all(value.node >> 40 & 0x01 for value in v1mcs), "v1mc's node is a multicast address"

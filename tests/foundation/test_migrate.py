@@ -84,7 +84,7 @@ def test_a_database_of_the_earlier_layout_is_adopted_applying_only_newer_platfor
         conn.execute("delete from gateway_meta.migrations where kind = 'platform'")
         conn.execute("update gateway_meta.migrations set checksum = 'old'"
                      " where name = 'migrations/20250104000001_realtime_capture.sql'")
-        for new, old in migrate.LEGACY_PLATFORM_NAMES.items():
+        for old in migrate.LEGACY_PLATFORM_NAMES.values():
             conn.execute("insert into gateway_meta.migrations (name, kind, checksum) values (%s, 'versioned', 'old')"
                          " on conflict do nothing", (old,))
     newer = [f.name for f in every_platform_file if f not in legacy]

@@ -192,6 +192,16 @@ subject = "You are invited"
         assert quiet not in warning
 
 
+def test_the_oauth_server_switch_is_honoured_and_its_consent_path_named(tmp_path):
+    # The admin client API is served; the authorization flow the consent page belongs to is not.
+    config = FIXTURE.read_text().replace("[auth.oauth_server]\n# Enable OAuth server functionality\nenabled = false",
+                                         "[auth.oauth_server]\nenabled = true")
+    root = project_with(tmp_path, config)
+    assert settings_of(root).oauth_server_enabled
+    assert start_warning(Project.load(root)).endswith("(ignored): [storage]; [auth.oauth_server] authorization_url_path")
+    assert not settings_of(project_with(tmp_path / "off", FIXTURE.read_text())).oauth_server_enabled
+
+
 def test_our_own_site_project_has_no_warning():
     from gateway.settings import PROJECT_ROOT
 

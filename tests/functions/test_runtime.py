@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import jwt
@@ -245,7 +245,7 @@ def test_a_folder_without_handler_py_is_reported(tmp_path: Path):
 
 
 def test_handlers_of_same_named_folders_in_different_places_stay_apart(tmp_path: Path):
-    source = "from functions._runtime import FunctionResponse\nWHO = {!r}\nasync def handle(request, ctx):\n" \
+    source = "from gateway.functions.api import FunctionResponse\nWHO = {!r}\nasync def handle(request, ctx):\n" \
              "    return FunctionResponse(WHO)\n"
     write_function(tmp_path / "a", "twin", source.format("a"))
     write_function(tmp_path / "b", "twin", source.format("b"))
@@ -255,7 +255,7 @@ def test_handlers_of_same_named_folders_in_different_places_stay_apart(tmp_path:
 
 
 def test_the_handler_contract_exports_exactly_these_names():
-    import functions._runtime as contract
+    import gateway.functions.api as contract
 
     assert contract.__all__ == ["Database", "FunctionContext", "FunctionError", "FunctionRequest",
                                 "FunctionResponse", "Handler", "MailDeliveryError", "Mailer"]

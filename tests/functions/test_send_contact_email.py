@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 import httpx
 import psycopg
 import pytest
 
-from functions._runtime import FunctionError
 from functions.send_contact_email.rules import SERVICES, parse_contact
+from gateway.functions.api import FunctionError
 from tests.conftest import make_settings
 from tests.functions.conftest import FORWARDED, outbox
 from tests.support.live import LiveGateway, bind_to_port, free_port, run_gateway

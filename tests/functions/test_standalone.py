@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 import httpx
 import psycopg
 import pytest
-from supabase import Client, ClientOptions, create_client
 from supabase_functions.errors import FunctionsHttpError, FunctionsRelayError
 
 from gateway.settings import PROJECT_ROOT
+from supabase import Client, ClientOptions, create_client
 from tests.functions.conftest import FORWARDED, outbox
 from tests.support.live import LiveGateway
 

@@ -4,6 +4,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import * as tus from 'tus-js-client'
+import { createClient } from '@supabase/supabase-js'
+import ws from 'ws'
 
 const env = process.env
 const endpoint = `${env.GATEWAY_URL}/storage/v1/upload/resumable`
@@ -121,4 +123,41 @@ test('termination removes an upload in flight', async () => {
   const head = await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${env.TOKEN_A}`, apikey: env.ANON_KEY } })
   assert.equal(head.status, 404)
   assert.equal((await download(env.TOKEN_A, path)).status, 400)
+})
+
+test('a signed upload URL\'s token uploads resumably at /upload/resumable/sign, without the user\'s JWT', async () => {
+  const ann = createClient(env.GATEWAY_URL, env.ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${env.TOKEN_A}` } },
+    realtime: { transport: ws },
+  })
+  const path = `${env.USER_A}/resumable/signed.bin`
+  const signed = await ann.storage.from('avatars').createSignedUploadUrl(path)
+  assert.equal(signed.error, null)
+  const bytes = randomBytes(7 * 1024 * 1024 + 3)
+  const signedUpload = new tus.Upload(bytes, {
+    endpoint: `${endpoint}/sign`,
+    retryDelays: [],
+    headers: { 'x-signature': signed.data.token, apikey: env.ANON_KEY },
+    uploadDataDuringCreation: true,
+    removeFingerprintOnSuccess: true,
+    metadata: { bucketName: 'avatars', objectName: path, contentType: 'application/x-signed' },
+    chunkSize: 6 * 1024 * 1024,
+  })
+  await run(signedUpload)
+  assert.match(signedUpload.url, /\/storage\/v1\/upload\/resumable\/sign\/[A-Za-z0-9_-]+$/)
+  const stored = await download(env.TOKEN_A, path)
+  assert.equal(stored.status, 200)
+  assert.equal(stored.headers.get('content-type'), 'application/x-signed')
+  assert.ok(stored.body.equals(bytes))
+
+  const elsewhere = new tus.Upload(Buffer.from('x'), {
+    endpoint: `${endpoint}/sign`,
+    retryDelays: [],
+    headers: { 'x-signature': signed.data.token, apikey: env.ANON_KEY },
+    metadata: { bucketName: 'avatars', objectName: `${env.USER_A}/resumable/other.bin` },
+  })
+  const refused = await run(elsewhere).then(() => null, (error) => error)
+  assert.equal(refused.originalResponse.getStatus(), 400)
+  assert.equal(refused.originalResponse.getBody(), 'Invalid signature')
 })

@@ -1,7 +1,7 @@
 // Storage with the real supabase-js (@supabase/storage-js) against the gateway, as an app calls it.
 // Env: GATEWAY_URL, ANON_KEY, SERVICE_ROLE_KEY, and from tests/storage/test_supabase_js.py: TOKEN_A, TOKEN_B,
-// USER_A, USER_B, STORAGE_DIR (the gateway's storage folder, to check that no stray file is left), PHOTO_PNG (a
-// 400x300 PNG).
+// USER_A, USER_B, PHOTO_PNG (a 400x300 PNG), and where the gateway keeps object bytes, to check that no stray one
+// is left: STORAGE_DIR (the folder of the file backend) or STORAGE_LIST_URL (the S3 server's JSON listing of them).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
@@ -30,6 +30,13 @@ function filesUnder (dir) {
     count += statSync(path).isDirectory() ? filesUnder(path) : 1
   }
   return count
+}
+
+async function storedCount () {
+  if (!env.STORAGE_LIST_URL) return filesUnder(env.STORAGE_DIR)
+  const listing = await fetch(`${env.STORAGE_LIST_URL}?limit=10000`, { headers: { Accept: 'application/json' } })
+  if (listing.status === 404) return 0
+  return ((await listing.json()).Entries ?? []).length
 }
 
 test('avatar flow: own folder, refused elsewhere, public URL, signed URL that expires', async () => {
@@ -183,7 +190,7 @@ test('bucket limits: size and MIME type, enforced as the body arrives', async ()
   assert.deepEqual(bucket.data.allowed_mime_types, ['text/csv', 'image/*'])
 
   const limited = service.storage.from('limited')
-  const before = filesUnder(env.STORAGE_DIR)
+  const before = await storedCount()
   const big = await limited.upload('big.csv', 'x'.repeat(1001), { contentType: 'text/csv' })
   assert.equal(big.error.statusCode, '413')
   assert.equal(big.error.message, 'The object exceeded the maximum allowed size')
@@ -192,7 +199,7 @@ test('bucket limits: size and MIME type, enforced as the body arrives', async ()
   assert.equal(wrongType.error.message, 'mime type text/html is not supported')
   assert.equal((await limited.upload('ok.csv', 'a,b', { contentType: 'text/csv' })).error, null)
   assert.equal((await limited.upload('pic.webp', new Blob(['webp'], { type: 'image/webp' }))).error, null)
-  assert.equal(filesUnder(env.STORAGE_DIR), before + 2)
+  assert.equal(await storedCount(), before + 2)
 
   const raised = await service.storage.updateBucket('limited', { public: true, fileSizeLimit: null, allowedMimeTypes: null })
   assert.equal(raised.error, null)
@@ -202,7 +209,7 @@ test('bucket limits: size and MIME type, enforced as the body arrives', async ()
   assert.equal(notEmpty.error.statusCode, '409')
   assert.equal((await service.storage.emptyBucket('limited')).error, null)
   assert.equal((await service.storage.deleteBucket('limited')).error, null)
-  assert.equal(filesUnder(env.STORAGE_DIR), before)
+  assert.equal(await storedCount(), before)
   const missing = await service.storage.getBucket('limited')
   assert.equal(missing.error.statusCode, '404')
   assert.equal(missing.error.message, 'Bucket not found')
@@ -215,7 +222,7 @@ test('bucket limits: size and MIME type, enforced as the body arrives', async ()
 test('one name uploaded concurrently: without upsert one wins, with upsert the last write stays and no file is left over', async () => {
   const avatars = ann.storage.from('avatars')
   const path = `${env.USER_A}/race.txt`
-  const before = filesUnder(env.STORAGE_DIR)
+  const before = await storedCount()
   const plain = await Promise.all([1, 2, 3, 4, 5].map((n) => avatars.upload(path, `plain ${n}`, { contentType: 'text/plain' })))
   assert.equal(plain.filter((r) => r.error === null).length, 1)
   for (const r of plain.filter((r) => r.error !== null)) {
@@ -230,7 +237,7 @@ test('one name uploaded concurrently: without upsert one wins, with upsert the l
   const updated = await avatars.update(path, 'updated', { contentType: 'text/plain' })
   assert.equal(updated.error, null)
   assert.equal(await (await avatars.download(path)).data.text(), 'updated')
-  assert.equal(filesUnder(env.STORAGE_DIR), before + 1)
+  assert.equal(await storedCount(), before + 1)
 })
 
 test('path traversal and hostile names are refused', async () => {
@@ -293,4 +300,54 @@ test('postgres_changes on storage.objects reach the owner only, as on any table'
   assert.equal(bobWatch.seen.length, 0)
   await annWatch.watcher.removeAllChannels()
   await bobWatch.watcher.removeAllChannels()
+})
+
+test('listV2: folders and objects one level down, pages with a cursor, flat listing, as the caller may see them', async () => {
+  const avatars = service.storage.from('avatars')
+  const names = ['listv2/b.txt', 'listv2/a.txt', 'listv2/sub/c.txt', 'listv2/sub/d.txt', 'listv2/z/e.txt']
+  for (const name of names) {
+    assert.equal((await avatars.upload(name, name, { contentType: 'text/plain' })).error, null)
+  }
+  const all = await avatars.listV2({ prefix: 'listv2/', with_delimiter: true })
+  assert.equal(all.error, null)
+  assert.equal(all.data.hasNext, false)
+  assert.deepEqual(all.data.folders.map((f) => f.name), ['listv2/sub/', 'listv2/z/'])
+  assert.deepEqual(all.data.objects.map((o) => o.name), ['listv2/a.txt', 'listv2/b.txt'])
+  assert.equal(all.data.objects[0].metadata.size, 'listv2/a.txt'.length)
+
+  const first = await avatars.listV2({ prefix: 'listv2/', with_delimiter: true, limit: 3 })
+  assert.equal(first.data.hasNext, true)
+  assert.deepEqual([...first.data.objects, ...first.data.folders].map((e) => e.name),
+    ['listv2/a.txt', 'listv2/b.txt', 'listv2/sub/'])
+  const second = await avatars.listV2({ prefix: 'listv2/', with_delimiter: true, limit: 3, cursor: first.data.nextCursor })
+  assert.equal(second.data.hasNext, false)
+  assert.deepEqual(second.data.folders.map((f) => f.name), ['listv2/z/'])
+  assert.deepEqual(second.data.objects, [])
+
+  const flat = []
+  let cursor
+  do {
+    const page = await avatars.listV2({ prefix: 'listv2/', limit: 2, cursor })
+    assert.equal(page.error, null)
+    assert.deepEqual(page.data.folders, [])
+    flat.push(...page.data.objects.map((o) => o.name))
+    cursor = page.data.hasNext ? page.data.nextCursor : undefined
+  } while (cursor)
+  assert.deepEqual(flat, [...names].sort())
+  const newestFirst = await avatars.listV2({ prefix: 'listv2/', sortBy: { column: 'created_at', order: 'desc' }, limit: 1 })
+  assert.equal(newestFirst.data.objects[0].name, 'listv2/z/e.txt')
+  const byDate = []
+  cursor = undefined
+  do {
+    const page = await avatars.listV2({ prefix: 'listv2/', sortBy: { column: 'created_at', order: 'desc' }, limit: 2, cursor })
+    byDate.push(...page.data.objects.map((o) => o.name))
+    cursor = page.data.hasNext ? page.data.nextCursor : undefined
+  } while (cursor)
+  assert.deepEqual(byDate, [...names].reverse())
+
+  const annSees = await ann.storage.from('avatars').listV2({ with_delimiter: true })
+  assert.equal(annSees.error, null)
+  assert.deepEqual(annSees.data.folders.map((f) => f.name), [`${env.USER_A}/`])
+  assert.deepEqual(annSees.data.objects, [])
+  assert.equal((await avatars.remove(names)).error, null)
 })

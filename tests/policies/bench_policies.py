@@ -17,11 +17,11 @@ from pathlib import Path
 import psycopg
 
 from gateway import embedded, migrate
-from gateway.project import Project
-from gateway.settings import PROJECT_ROOT
 from gateway.claims import Caller
 from gateway.db import open_pool, request_tx
 from gateway.keys import JwtKeys
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT
 from tests.policies.conftest import make_people
 
 LIST_TICKETS = ("select coalesce(json_agg(t), '[]') from (select * from public.tickets"

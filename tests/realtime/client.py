@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlencode
 
 import websockets
@@ -19,7 +20,7 @@ class PhoenixClient:
         self.received: list[dict[str, Any]] = []
 
     @classmethod
-    async def connect(cls, base_url: str, apikey: str, vsn: str = "2.0.0") -> "PhoenixClient":
+    async def connect(cls, base_url: str, apikey: str, vsn: str = "2.0.0") -> PhoenixClient:
         url = base_url.replace("http://", "ws://") + "/realtime/v1/websocket?" + urlencode({"apikey": apikey, "vsn": vsn})
         return cls(await websockets.connect(url, max_size=None), vsn)
 

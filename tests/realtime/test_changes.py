@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.realtime.client import PhoenixClient
+from tests.realtime.conftest import insert_ticket
 
 pytestmark = pytest.mark.anyio
-from tests.realtime.conftest import insert_ticket
 
 TICKETS = {"event": "*", "schema": "public", "table": "tickets"}
 

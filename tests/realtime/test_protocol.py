@@ -120,7 +120,7 @@ async def test_too_many_channels_is_a_join_error(strict_gateway):
 async def test_too_many_joins_per_second_is_a_join_error(strict_gateway):
     client = await PhoenixClient.connect(strict_gateway.url, strict_gateway.anon_key)
     reasons = []
-    for index in range(5):
+    for _ in range(5):
         reply = await client.join("realtime:same", {})
         reasons.append(reply["payload"]["response"].get("reason"))
     assert reasons[:3] == [None, None, None]

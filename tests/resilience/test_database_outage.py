@@ -132,7 +132,7 @@ def test_realtime_subscribers_are_told_and_miss_no_change_through_supabase_js(wo
     with ServeProcess(data_dir, port) as server:
         server.wait_healthy()
         status = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)
-        output = run_node_script("realtime-outage.test.mjs", {
+        run_node_script("realtime-outage.test.mjs", {
             "GATEWAY_URL": f"http://127.0.0.1:{port}",
             "ANON_KEY": status["anon_key"],
             "SERVICE_ROLE_KEY": status["service_role_key"],
@@ -140,9 +140,8 @@ def test_realtime_subscribers_are_told_and_miss_no_change_through_supabase_js(wo
             "PYTHON": sys.executable,
             "SQL_WRITER": str(REALTIME_DIR / "sql_writer.py"),
             "POSTMASTER_PID_FILE": str(data_dir / "pg" / "postmaster.pid"),
-        })
+        }, passes=2)
         server.stop()
-    assert "# fail 0" in output and "# pass 2" in output, output
 
 
 @pytest.fixture()

@@ -2,8 +2,8 @@
 
 import httpx
 import pytest
-from supabase import Client, ClientOptions, create_client
 
+from supabase import Client, ClientOptions, create_client
 from tests.rest.conftest import user_claims
 
 # supabase-py 2.34 passes its own deprecated `timeout`/`verify` arguments to postgrest-py; a caller cannot avoid them.

@@ -9,7 +9,7 @@ import httpx
 import psycopg
 import pytest
 
-from gateway.cli import STATUS_FILE, _write_status
+from gateway.server_status import STATUS_FILE, write_status
 from gateway.settings import Settings
 from tests.conftest import TEST_JWT_SECRET, make_settings
 from tests.support.live import LiveGateway, run_gateway
@@ -67,6 +67,6 @@ def test_status_json_is_private_even_when_it_existed_world_readable(tmp_path: Pa
     stale.write_text("{}")
     stale.chmod(0o644)
     settings = Settings.from_env({"DATA_DIR": str(tmp_path)}, env_file=Path("/nonexistent"))
-    _write_status(settings, {"service_role_key": "k"})
+    write_status(settings, {"service_role_key": "k"})
     assert mode(stale) == 0o600
     assert '"service_role_key": "k"' in stale.read_text()

@@ -65,7 +65,8 @@ def eventually(call, accept):
 
 def test_request_sql_that_resets_its_role_has_no_rights(gateway, escapes):
     for token in (None, gateway.service_key):
-        response = eventually(lambda: rpc(gateway, "lp_reset_and_count_users", token), lambda r: r.status_code != 200)
+        response = eventually(lambda token=token: rpc(gateway, "lp_reset_and_count_users", token),
+                              lambda r: r.status_code != 200)
         assert response.status_code in (401, 403) and response.json()["code"] == "42501", response.text
         assert "auth" in response.json()["message"] or "users" in response.json()["message"]
 

@@ -9,8 +9,8 @@ import logging
 import re
 import time
 import uuid
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import httpx
 import psycopg

@@ -12,9 +12,10 @@ import httpx
 import pytest
 from PIL import Image
 from storage3.exceptions import StorageApiError
-from supabase import ClientOptions, create_client
 
 from gateway.storage import images
+from gateway.storage.disk import DiskBlob
+from supabase import ClientOptions, create_client
 
 pytestmark = pytest.mark.filterwarnings("ignore:The '(timeout|verify)' parameter is deprecated:DeprecationWarning")
 
@@ -126,8 +127,11 @@ def test_renders_wait_their_turn(tmp_path):
         done = anyio.Event()
 
         async def one() -> None:
-            with open(source, "rb") as handle:
-                await renderer.render(handle, images.Transform(width=1500), "")
+            blob = DiskBlob(open(source, "rb"))
+            try:
+                await renderer.render(blob, images.Transform(width=1500), "")
+            finally:
+                blob.close()
 
         async def watch() -> None:
             while not done.is_set():

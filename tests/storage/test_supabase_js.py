@@ -2,15 +2,15 @@
 
 from PIL import Image
 
+from tests.storage.backends import node_env
 from tests.support.node import run_node_test
 
 
-def test_supabase_js_storage(world, gateway, settings, tmp_path):
+def test_supabase_js_storage(world, gateway, settings, tmp_path, request):
     photo = tmp_path / "photo.png"
     Image.new("RGB", (400, 300), (200, 40, 40)).save(photo)
-    output = run_node_test("storage.test.mjs", gateway, extra_env={
+    run_node_test("storage.test.mjs", gateway, passes=9, extra_env={
         "TOKEN_A": world.token(world.user_a), "TOKEN_B": world.token(world.user_b),
-        "USER_A": world.user_a, "USER_B": world.user_b, "STORAGE_DIR": str(settings.storage_root / "objects"),
-        "PHOTO_PNG": str(photo),
+        "USER_A": world.user_a, "USER_B": world.user_b, "PHOTO_PNG": str(photo),
+        **node_env(settings, request.getfixturevalue("s3_server") if settings.storage_backend == "s3" else None),
     })
-    assert "# fail 0" in output and "# pass 8" in output

@@ -43,7 +43,7 @@ class ServeProcess:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
         )
 
-    def __enter__(self) -> "ServeProcess":
+    def __enter__(self) -> ServeProcess:
         return self
 
     def __exit__(self, *exc) -> None:

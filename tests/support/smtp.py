@@ -1,4 +1,5 @@
-"""A small real SMTP server for tests (no aiosmtpd on the machine): asyncio in a thread, with a slow greeting."""
+"""A small real SMTP server for tests (no aiosmtpd on the machine): asyncio in a thread, whose greeting can be held
+back (a mail server that accepts connections and says nothing) until the test releases it."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from email.message import EmailMessage
 @dataclass
 class SmtpServer:
     port: int
-    greet_delay: float = 0.0
+    held: bool = False
     messages: list[EmailMessage] = field(default_factory=list)
+    greeted: int = 0
     _loop: asyncio.AbstractEventLoop | None = None
     _server: asyncio.AbstractServer | None = None
     _thread: threading.Thread | None = None
     _sessions: set = field(default_factory=set)
+    _greeting: asyncio.Event | None = None
 
     @property
     def url(self) -> str:
@@ -26,11 +29,14 @@ class SmtpServer:
     def received_by(self, address: str) -> list[EmailMessage]:
         return [m for m in list(self.messages) if m["To"] == address]
 
-    def start(self) -> "SmtpServer":
+    def start(self) -> SmtpServer:
         ready = threading.Event()
 
         def run() -> None:
             self._loop = asyncio.new_event_loop()
+            self._greeting = asyncio.Event()
+            if not self.held:
+                self._greeting.set()
             self._server = self._loop.run_until_complete(
                 asyncio.start_server(self._session, "127.0.0.1", self.port, reuse_address=True))
             ready.set()
@@ -43,10 +49,17 @@ class SmtpServer:
             raise RuntimeError("the test SMTP server did not start")
         return self
 
+    def hold(self) -> None:
+        """Connections from now on wait for `release()` before the server greets them."""
+        self._loop.call_soon_threadsafe(self._greeting.clear)
+
+    def release(self) -> None:
+        self._loop.call_soon_threadsafe(self._greeting.set)
+
     def stop(self) -> None:
         async def close() -> None:
             self._server.close()
-            for session in list(self._sessions):  # a client still waiting for the slow greeting
+            for session in list(self._sessions):  # a client still waiting for a held greeting
                 session.cancel()
             await asyncio.gather(*self._sessions, return_exceptions=True)
             await self._server.wait_closed()
@@ -58,7 +71,8 @@ class SmtpServer:
     async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._sessions.add(asyncio.current_task())
         try:
-            await asyncio.sleep(self.greet_delay)
+            await self._greeting.wait()
+            self.greeted += 1
             writer.write(b"220 test-smtp ready\r\n")
             while line := await reader.readline():
                 verb = line.decode(errors="replace").strip().split(" ", 1)[0].upper()

@@ -7,8 +7,8 @@ on the loopback) signed with Standard Webhooks secrets (`v1,whsec_<base64>`, sev
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 from urllib.parse import urlsplit
 
 from gateway.settings import ConfigError

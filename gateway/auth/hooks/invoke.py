@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -79,7 +79,7 @@ def _raise_reported_error(output: dict[str, Any]) -> None:
 def _metadata(ctx: AuthContext, hook: HookConfig) -> dict[str, Any]:
     return {
         "uuid": str(uuid.uuid4()),
-        "time": datetime.now(timezone.utc).isoformat(),
+        "time": datetime.now(UTC).isoformat(),
         "name": METADATA_NAMES[hook.name],
         "ip_address": ctx.ip,
     }

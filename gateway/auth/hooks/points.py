@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from psycopg import AsyncConnection
@@ -56,7 +56,7 @@ async def before_user_created(ctx: AuthContext, *, email: str | None, user_metad
     hook = invoke.enabled(ctx, "before_user_created")
     if hook is None:
         return user_id
-    now = datetime.now(timezone.utc).isoformat()
+    now = datetime.now(UTC).isoformat()
     user = {"id": user_id, "aud": "authenticated", "role": "authenticated", "email": email or "", "phone": "",
             "app_metadata": new_app_metadata(anonymous), "user_metadata": user_metadata, "identities": [],
             "created_at": now, "updated_at": now, "is_anonymous": anonymous}

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from functions._runtime import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
+from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
 
 
 async def handle(request: FunctionRequest, ctx: FunctionContext) -> FunctionResponse:

@@ -1,4 +1,6 @@
-"""What a handler receives and returns. Standard library only, so a handler runs under any runtime that honours it.
+"""The API a function handler is written against: the only gateway module a handler imports.
+
+What a handler receives and returns. Standard library only, so a handler runs under any runtime that honours it.
 
     async def handle(request: FunctionRequest, ctx: FunctionContext) -> FunctionResponse
 
@@ -14,9 +16,21 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Mapping, Protocol
+from typing import Any, Protocol
+
+__all__ = [
+    "Database",
+    "FunctionContext",
+    "FunctionError",
+    "FunctionRequest",
+    "FunctionResponse",
+    "Handler",
+    "MailDeliveryError",
+    "Mailer",
+]
 
 
 @dataclass(frozen=True)

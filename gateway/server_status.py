@@ -1,0 +1,55 @@
+"""What a running `gateway serve` records about itself in its data folder (development only): its URLs and keys
+for `gateway status`, and the embedded database's URL for the commands that reach it while it runs."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from gateway.keys import JwtKeys
+from gateway.settings import Settings, write_private
+
+STATUS_FILE = "status.json"
+SECRET_STATUS_KEYS = ("service_role_key", "db_url")
+
+
+def status_info(settings: Settings) -> dict[str, str]:
+    keys = JwtKeys(settings.jwt_secret)
+    return {
+        "api_url": settings.api_external_url,
+        "storage_url": f"{settings.api_external_url}/storage/v1",
+        "site_url": settings.site_url,
+        "anon_key": keys.anon_key,
+        "service_role_key": keys.service_role_key,
+        "db_url": settings.database_url or "",
+    }
+
+
+def public_status_info(settings: Settings) -> dict[str, str]:
+    """What may be printed where logs are kept (a container's output): no keys, no database password."""
+    return {key: value for key, value in status_info(settings).items() if key not in SECRET_STATUS_KEYS}
+
+
+def write_status(settings: Settings, info: dict[str, str]) -> None:
+    path = settings.data_dir / STATUS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_private(path, json.dumps({**info, "pid": os.getpid()}, indent=2))
+
+
+def running_status(settings: Settings) -> dict[str, str] | None:
+    """What the server serving this data folder wrote at start, while that server runs."""
+    path = settings.data_dir / STATUS_FILE
+    try:
+        recorded = json.loads(path.read_text())
+        os.kill(int(recorded.pop("pid")), 0)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return recorded
+
+
+def recorded_database_url(settings: Settings) -> str | None:
+    """The embedded server's URL a `gateway serve` recorded in this data folder (running or not)."""
+    try:
+        return json.loads((settings.data_dir / STATUS_FILE).read_text()).get("db_url") or None
+    except (OSError, ValueError, AttributeError):
+        return None
