@@ -5,8 +5,9 @@ messages per second and how many expected deliveries never arrived.
 
     .venv/bin/python bench/realtime_bench.py --subscribers 100 500 1000 --rate 40 --duration 15
 
-Uses an embedded PostgreSQL in a temporary folder (or DATABASE_URL, which must be a scratch database), and one or
-more gateway processes (--gateways) that the subscribers are spread over. The benchmark client runs in this process.
+Runs `gateway serve` as shipped (its embedded PostgreSQL in a temporary folder, or DATABASE_URL, which must be a
+scratch database; API_WORKERS processes, one per core by default, or --workers). The benchmark client and the
+writer run in this process.
 """
 
 from __future__ import annotations
@@ -16,24 +17,27 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
+import signal
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from dataclasses import replace
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from urllib.parse import urlencode
 
+import httpx
 import psycopg
 import websockets
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from gateway import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
-from gateway.project import Project  # noqa: E402
-from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 POLICY = """
@@ -43,21 +47,49 @@ create policy "Bench: members read their company's tickets" on public.tickets fo
 """
 
 
-def serve(settings: Settings) -> None:
-    import uvicorn
-
-    from gateway.app import create_app
-
-    uvicorn.run(create_app(settings), host="127.0.0.1", port=settings.api_port, log_level="warning",
-                ws="websockets-sansio")
-
-
 def free_port() -> int:
-    import socket
-
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def cpu_seconds(root: int) -> float:
+    """User + system CPU time of a process and its descendants alive now (Linux /proc)."""
+    total, pending = 0.0, [root]
+    while pending:
+        pid = pending.pop()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            pending += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
+
+
+def postmaster_pid(data_dir: Path) -> int:
+    """The embedded server's postmaster (0 with DATABASE_URL: not counted)."""
+    pid_file = data_dir / "pg" / "postmaster.pid"
+    return int(pid_file.read_text().split()[0]) if pid_file.exists() else 0
+
+
+def start_gateway(data_dir: Path, port: int, workers: int | None) -> subprocess.Popen:
+    """`gateway serve` as a user starts it; only the secret (to sign the users' tokens) and the port are set."""
+    env = {**os.environ, "DATA_DIR": str(data_dir), "API_PORT": str(port), "JWT_SECRET": SECRET}
+    if workers:
+        env["API_WORKERS"] = str(workers)
+    process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):
+        if process.poll() is not None:
+            raise SystemExit(f"gateway serve exited with {process.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit("gateway serve did not become healthy")
 
 
 def prepare(url: str, users: int) -> list[tuple[str, str]]:
@@ -121,25 +153,24 @@ class Subscriber:
             await ws.send(json.dumps([None, str(ref), "phoenix", "heartbeat", {}]))
 
 
-async def write_changes(url: str, companies: list[str], rate: float, duration: float) -> list[str]:
-    """Insert tickets at `rate` per second for `duration` seconds; each records its send time."""
+def write_changes(url: str, companies: list[str], rate: float, duration: float) -> tuple[list[str], float]:
+    """Insert tickets at `rate` per second for `duration` seconds; each records its send time. Run in a process of
+    its own, so that the subscribers' event loop does not hold the writer back."""
     written = []
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+    with psycopg.connect(url, autocommit=True) as conn:
         start = time.perf_counter()
-        count = int(rate * duration)
-        for index in range(count):
-            target = start + index / rate
-            delay = target - time.perf_counter()
+        for index in range(int(rate * duration)):
+            delay = start + index / rate - time.perf_counter()
             if delay > 0:
-                await asyncio.sleep(delay)
+                time.sleep(delay)
             company = companies[index % len(companies)]
-            await conn.execute("insert into public.tickets (title, company_id, description) values (%s, %s, %s)",
-                               (f"bench {index}", company, repr(time.time())))
+            conn.execute("insert into public.tickets (title, company_id, description) values (%s, %s, %s)",
+                         (f"bench {index}", company, repr(time.time())))
             written.append(company)
-    return written
+    return written, time.perf_counter() - start
 
 
-async def run_round(urls: list[str], keys: JwtKeys, pairs: list[tuple[str, str]], db_url: str,
+async def run_round(base: str, keys: JwtKeys, pairs: list[tuple[str, str]], db_url: str,
                     subscribers: int, rate: float, duration: float) -> dict:
     now = int(time.time())
     population = []
@@ -158,16 +189,15 @@ async def run_round(urls: list[str], keys: JwtKeys, pairs: list[tuple[str, str]]
     counter = [0, subscribers]
     tasks = []
     for index, (subscriber, token) in enumerate(population):
-        base = urls[index % len(urls)]
         url = base.replace("http://", "ws://") + "/realtime/v1/websocket?" + urlencode(
             {"apikey": keys.anon_key, "vsn": "2.0.0"})
         tasks.append(asyncio.create_task(subscriber.run(url, token, joined, stop, counter)))
         if index % 50 == 49:
             await asyncio.sleep(0.05)
     await asyncio.wait_for(joined.wait(), timeout=120)
-    started = time.perf_counter()
-    written = await write_changes(db_url, [company for _, company in pairs], rate, duration)
-    write_seconds = time.perf_counter() - started
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as writer:
+        written, write_seconds = await asyncio.get_running_loop().run_in_executor(
+            writer, write_changes, db_url, [company for _, company in pairs], rate, duration)
     await asyncio.sleep(3)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -204,56 +234,41 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=40.0, help="changes written per second")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of writing per round")
     parser.add_argument("--users", type=int, default=20, help="distinct signed-in users (claims sets)")
-    parser.add_argument("--gateways", type=int, default=1, help="gateway processes sharing the database")
+    parser.add_argument("--workers", type=int, help="API_WORKERS for gateway serve (default: its own, one per core)")
     args = parser.parse_args()
 
     data_dir = Path(tempfile.mkdtemp(prefix="realtime-bench-"))
-    server = None
-    db_url = os.environ.get("DATABASE_URL")
-    if not db_url:
-        server = embedded.start(data_dir / "pg")
-        db_url = server.url
-    migrate.apply_pending(db_url, Project.load(PROJECT_ROOT))
-    pairs = prepare(db_url, args.users)
-    keys = JwtKeys(SECRET)
-    processes, urls = [], []
-    context = multiprocessing.get_context("spawn")
-    for _ in range(args.gateways):
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        settings = replace(Settings(database_url=db_url, data_dir=data_dir, jwt_secret=SECRET,
-                                    rate_limits_enabled=False, realtime_max_channels_per_client=10),
-                           api_port=port, api_external_url=url, site_url=url)
-        process = context.Process(target=serve, args=(settings,), daemon=True)
-        process.start()
-        processes.append(process)
-        urls.append(url)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    gateway = start_gateway(data_dir, port, args.workers)
     try:
-        import httpx
-
-        for url in urls:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.1)
-        print(f"gateways={args.gateways} rate={args.rate}/s duration={args.duration}s users={args.users} "
-              f"(10% anon, 10% service_role, 80% users; RLS checked per distinct claims set)")
+        db_url = os.environ.get("DATABASE_URL") or f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
+        pairs = prepare(db_url, args.users)
+        keys = JwtKeys(SECRET)
+        print(f"gateway serve workers={args.workers or 'default'} rate={args.rate}/s duration={args.duration}s "
+              f"users={args.users} (10% anon, 10% service_role, 80% users; RLS checked per distinct claims set); "
+              f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
         print(f"{'subs':>6} {'changes/s':>9} {'delivered':>10} {'expected':>9} {'leaks':>5} {'msgs/s':>8} "
-              f"{'median ms':>9} {'p95 ms':>8} {'p99 ms':>8}")
+              f"{'median ms':>9} {'p95 ms':>8} {'p99 ms':>8} {'load':>5} {'gw µs/msg':>9} {'pg µs/msg':>9}")
         for count in args.subscribers:
-            result = asyncio.run(run_round(urls, keys, pairs, db_url, count, args.rate, args.duration))
+            postmaster = postmaster_pid(data_dir)
+            gateway_before, pg_before = cpu_seconds(gateway.pid), cpu_seconds(postmaster)
+            result = asyncio.run(run_round(url, keys, pairs, db_url, count, args.rate, args.duration))
+            # CPU per message delivered: what the round costs whatever else the machine runs.
+            per_message = 1e6 / max(1, result["delivered"])
+            gateway_us = (cpu_seconds(gateway.pid) - gateway_before) * per_message
+            pg_us = (cpu_seconds(postmaster) - pg_before) * per_message
             print(f"{result['subscribers']:>6} {result['changes_per_s']:>9.1f} {result['delivered']:>10} "
                   f"{result['expected']:>9} {result['leaked_to_anon']:>5} {result['messages_per_s']:>8.0f} "
-                  f"{result['median_ms']:>9.1f} {result['p95_ms']:>8.1f} {result['p99_ms']:>8.1f}", flush=True)
+                  f"{result['median_ms']:>9.1f} {result['p95_ms']:>8.1f} {result['p99_ms']:>8.1f} "
+                  f"{os.getloadavg()[0]:>5.1f} {gateway_us:>9.0f} {pg_us:>9.0f}", flush=True)
     finally:
-        for process in processes:
-            process.terminate()
-            process.join(timeout=10)
-        if server is not None:
-            server.stop()
+        gateway.send_signal(signal.SIGINT)
+        try:
+            gateway.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            gateway.kill()
+        shutil.rmtree(data_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":

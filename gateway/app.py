@@ -18,6 +18,7 @@ from gateway.functions import routes as functions_service
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.mail.mailer import Mailer
+from gateway.notifications import NotificationListener
 from gateway.realtime import routes as realtime_service
 from gateway.request_limits import BodyLimit
 from gateway.rest import routes as rest_service
@@ -73,14 +74,18 @@ def create_app(settings: Settings) -> ASGIApp:
         app.state.pool, app.state.request_pool, app.state.auth_pool = pools.service, pools.request, pools.auth
         app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
         app.state.mailer.start()
+        # One LISTEN connection for the process; services subscribe to it in their on_startup.
+        app.state.listener = NotificationListener(settings.bound_database_url)
         started = []
         try:
             for _, module in SERVICES:
                 if hasattr(module, "on_startup"):
                     await module.on_startup(app)
                 started.append(module)
+            await app.state.listener.start()
             yield
         finally:
+            await app.state.listener.stop()
             for module in reversed(started):
                 if hasattr(module, "on_shutdown"):
                     await module.on_shutdown(app)

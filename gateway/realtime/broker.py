@@ -1,5 +1,5 @@
-"""Routes what the listener receives to this process's channels: changes (after RLS), broadcasts, presence diffs;
-schema reload notices refresh the table catalog."""
+"""Routes what the listener receives to this process's channels: changes (after RLS and filters), broadcasts,
+presence diffs; at a schema reload notice, later changes wait until the schema cache has reloaded."""
 
 from __future__ import annotations
 
@@ -7,16 +7,37 @@ import json
 import logging
 from typing import Any
 
-from gateway.realtime.authoriser import Authoriser
+from gateway.realtime.authoriser import Authoriser, Identity, Visible
 from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, frame_payload
-from gateway.realtime.channels import ChannelRegistry
+from gateway.realtime.channels import ChannelRegistry, ChannelSession
+from gateway.realtime.feed import CHANGES_CHANNEL
+from gateway.realtime.filters import RowFilter
 from gateway.realtime.frames import RawJson
-from gateway.realtime.listener import CHANGES_CHANNEL, SCHEMA_CHANNEL
+from gateway.realtime.subscriptions import PostgresSubscription
+from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
 # Supabase Realtime's wording when the project database cannot be reached.
 DATABASE_UNREACHABLE = "Realtime was unable to connect to the project database"
+
+
+class Audience:
+    """The channels with subscriptions to one table and event, found once per batch: each with the ids of its
+    unfiltered subscriptions and its filtered ones; and per claims set, the filters PostgreSQL must evaluate."""
+
+    def __init__(self, listeners: list[ChannelSession], change: Change) -> None:
+        self.members: list[tuple[ChannelSession, tuple[int, ...], list[PostgresSubscription]]] = []
+        self.asks: dict[str, tuple[Identity, set[RowFilter]]] = {}
+        for channel in listeners:
+            subscriptions = [s for s in channel.subscriptions if s.wants(change)]
+            if not subscriptions:
+                continue
+            filtered = [s for s in subscriptions if s.row_filter is not None]
+            unfiltered = tuple(sorted({s.id for s in subscriptions if s.row_filter is None}))
+            self.members.append((channel, unfiltered, filtered))
+            filters = self.asks.setdefault(channel.identity.claims_key, (channel.identity, set()))[1]
+            filters.update(s.row_filter for s in filtered if s.row_filter is not None)
 
 
 class Broker:
@@ -36,44 +57,49 @@ class Broker:
                 await self.deliver_changes(changes)
                 changes = []
             if channel == SCHEMA_CHANNEL:
-                if message["command"] in ("reload schema", ""):
-                    self.catalog.forget()
+                if message["command"] in RELOAD_COMMANDS:
+                    await self.catalog.reloaded()
             else:
                 self.deliver_bus(message)
         if changes:
             await self.deliver_changes(changes)
 
     async def deliver_changes(self, changes: list[Change]) -> None:
-        """A subscriber gets a change its filter asked for (as captured, as Realtime decides), carrying the row
-        image its policies let it read, and only if that image passes its filter too."""
+        """A subscriber gets a change of the table and event it asked for when its policies let it read the row
+        and the row passes its filter (both decided by PostgreSQL), carrying the row as it may read it."""
         listeners = self.registry.change_listeners()
+        audiences: dict[tuple[str, str, str], Audience] = {}
         checks = []
         for change in changes:
-            matched = []
-            for channel in listeners:
-                subscriptions = [s for s in channel.subscriptions if s.matches(change)]
-                if subscriptions:
-                    matched.append((channel, subscriptions))
-            if matched:
-                checks.append((change, await self.catalog.info(change), matched))
+            kind = (change.schema, change.table, change.type)
+            if kind not in audiences:
+                audiences[kind] = Audience(listeners, change)
+            audience = audiences[kind]
+            if not audience.members:
+                continue
+            info = await self.catalog.info(change.schema, change.table)
+            if info is None:
+                continue  # the table was dropped since: nothing to re-select
+            checks.append((change, info, audience))
         if not checks:
             return
-        allowed = await self.authoriser.visible(
-            [(change, info, [channel.identity for channel, _ in matched]) for change, info, matched in checks])
-        for (change, info, matched), images in zip(checks, allowed):
+        seen = await self.authoriser.visible([(change, info, audience.asks) for change, info, audience in checks])
+        for (change, info, audience), by_claims in zip(checks, seen):
             encoded: dict[tuple[int, tuple[int, ...]], RawJson] = {}
-            for channel, subscriptions in matched:
+            for channel, unfiltered, filtered in audience.members:
                 # Re-read the identity: a token may have been refreshed (or the channel left) during the check.
-                image = images.get(channel.identity.claims_key)
-                if not channel.joined or image is None:
+                visible: Visible | None = by_claims.get(channel.identity.claims_key)
+                if not channel.joined or visible is None:
                     continue
-                ids = tuple(sorted({s.id for s in subscriptions if s.accepts(image)}))
+                ids = unfiltered
+                if filtered:
+                    ids = tuple(sorted({*unfiltered, *(s.id for s in filtered if s.row_filter in visible.passed)}))
                 if not ids:
                     continue
                 # Subscribers shown the same image object (the captured row, mostly) share one encoding.
-                key = (id(image), ids)
+                key = (id(visible.image), ids)
                 if key not in encoded:
-                    encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), image),
+                    encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), visible.image),
                                                       separators=(",", ":")))
                 channel.push("postgres_changes", encoded[key])
 

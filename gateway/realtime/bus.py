@@ -10,7 +10,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.db import privileged_tx
-from gateway.realtime.listener import BUS_CHANNEL
+from gateway.realtime.feed import BUS_CHANNEL
 
 
 def encode_user_payload(payload: Any) -> Any:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import time
+import asyncio
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -10,9 +11,12 @@ from typing import Any
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.db import privileged_tx
+from gateway.rest.cache_state import LiveSchemaCache
+from gateway.rest.schema_cache import SchemaCache
 
+log = logging.getLogger("gateway.realtime")
 CHANGE_TYPES = ("INSERT", "UPDATE", "DELETE")
-CATALOG_TTL_SECONDS = 30.0
+SETTLE_TIMEOUT_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -73,30 +77,49 @@ def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int], 
 
 
 class TableCatalog:
-    """Column names and types and the primary key per table, read once, forgotten on a schema reload notice and
-    refreshed after a while in any case (a notice missed while the listener reconnected)."""
+    """Column names and types and the primary key per table, as the REST schema cache knows them. A published
+    table outside the exposed schemas (storage.objects) is read from pg_catalog instead, and forgotten with the
+    schema cache it was read alongside, so both change on the same reload notice."""
 
-    def __init__(self, pool: AsyncConnectionPool) -> None:
+    def __init__(self, schema: LiveSchemaCache, pool: AsyncConnectionPool) -> None:
+        self.schema = schema
         self.pool = pool
-        self._cache: dict[tuple[str, str], tuple[float, TableInfo]] = {}
+        self._built_from: SchemaCache | None = None
+        self._infos: dict[tuple[str, str], TableInfo | None] = {}
 
-    async def info(self, change: Change) -> TableInfo:
-        key = (change.schema, change.table)
-        cached = self._cache.get(key)
-        if cached and time.monotonic() - cached[0] < CATALOG_TTL_SECONDS:
-            return cached[1]
+    async def info(self, schema: str, table: str) -> TableInfo | None:
+        cache = self.schema.current
+        if cache is not self._built_from:
+            self._built_from, self._infos = cache, {}
+        key = (schema, table)
+        if key not in self._infos:
+            found = cache.table(schema, table) if cache is not None else None
+            if found is not None:
+                self._infos[key] = TableInfo(
+                    columns=tuple({"name": c.name, "type": c.base} for c in found.columns.values()),
+                    key_columns=found.pk)
+            else:
+                self._infos[key] = await self._unexposed(schema, table)
+        return self._infos[key]
+
+    async def _unexposed(self, schema: str, table: str) -> TableInfo | None:
         async with privileged_tx(self.pool) as conn:
             rows = await (await conn.execute(
                 "select a.attname, t.typname, coalesce(a.attnum = any(i.indkey), false)"
                 " from pg_attribute a join pg_type t on t.oid = a.atttypid"
                 " left join pg_index i on i.indrelid = a.attrelid and i.indisprimary"
-                " where a.attrelid = %s::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum",
-                (change.qualified_table,),
-            )).fetchall()
-        info = TableInfo(columns=tuple({"name": name, "type": type_name} for name, type_name, _ in rows),
+                " where a.attrelid = to_regclass(format('%%I.%%I', %s::text, %s::text))"
+                " and a.attnum > 0 and not a.attisdropped order by a.attnum",
+                (schema, table))).fetchall()
+        if not rows:
+            return None
+        return TableInfo(columns=tuple({"name": name, "type": type_name} for name, type_name, _ in rows),
                          key_columns=tuple(name for name, _, is_key in rows if is_key))
-        self._cache[key] = (time.monotonic(), info)
-        return info
 
-    def forget(self) -> None:
-        self._cache.clear()
+    async def reloaded(self) -> None:
+        """Wait for the reloads asked for so far, so that changes committed after a DDL are described by it; a
+        reload that does not come in time leaves the cache as it is."""
+        try:
+            await asyncio.wait_for(self.schema.settled(), timeout=SETTLE_TIMEOUT_SECONDS)
+        except TimeoutError:
+            log.warning("realtime.schema_reload_late waited=%.0fs", SETTLE_TIMEOUT_SECONDS)

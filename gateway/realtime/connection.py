@@ -19,7 +19,7 @@ from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
 from gateway.realtime.frames import NUL_REASON, Frame, FrameError, Serializer, contains_nul
 from gateway.realtime.limits import RateWindow, payload_size
 from gateway.realtime.states import ChannelState, ConnectionState, connection_machine
-from gateway.realtime.subscriptions import SubscriptionError, parse_subscriptions
+from gateway.realtime.subscriptions import SubscriptionError, check_filters, parse_subscriptions
 from gateway.request_limits import max_frame_bytes
 
 if TYPE_CHECKING:
@@ -197,6 +197,7 @@ class Connection:
             token = payload.get("access_token") or payload.get("user_token") or self.identity.token
             identity = identify(self.service.keys, token)
             subscriptions = parse_subscriptions(config.get("postgres_changes"))
+            await check_filters(subscriptions, self.service.catalog, self.service.pool)
         except (AuthError, SubscriptionError) as exc:
             return self._join_error(frame, str(exc))
         broadcast = config.get("broadcast") if isinstance(config.get("broadcast"), dict) else {}

@@ -1,12 +1,20 @@
-"""postgres_changes filters: `column=op.value` (eq, neq, lt, lte, gt, gte, in), comma-joined, optionally `not.`."""
+"""postgres_changes filters: `column=op.value`, comma-joined, each optionally `not.`, with the operators Supabase
+Realtime supports (eq, neq, lt, lte, gt, gte, in). Parsed with the REST grammar (quoting and escapes as PostgREST's)
+and evaluated by PostgreSQL in the statement that re-selects the row under RLS, so values compare by the column's
+own type (bigint, numeric, timestamptz, uuid, collation) exactly as a query would."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-OPERATORS = ("eq", "neq", "lt", "lte", "gt", "gte", "in")
+from psycopg import sql
+
+from gateway.rest import grammar
+from gateway.rest.errors import ApiError
+from gateway.rest.types import Filter
+
+COMPARISONS = {"eq": "=", "neq": "<>", "lt": "<", "lte": "<=", "gt": ">", "gte": ">="}
+OPERATORS = (*COMPARISONS, "in")
 MAX_IN_VALUES = 100
 
 
@@ -15,112 +23,50 @@ class FilterError(ValueError):
 
 
 @dataclass(frozen=True)
-class Condition:
-    column: str
-    operator: str
-    values: tuple[str, ...]
-    negated: bool = False
+class RowFilter:
+    text: str
+    conditions: tuple[Filter, ...]
 
-    def matches(self, row: Mapping[str, Any]) -> bool:
-        if self.column not in row:
-            return False
-        actual = row[self.column]
-        if actual is None:
-            # As in SQL, a comparison with NULL is never true, negated or not.
-            return False
-        result = _compare(self.operator, actual, self.values)
-        return not result if self.negated else result
+    def sql(self, row: str) -> sql.Composable:
+        """True when the row aliased `row` passes; as in a WHERE clause, a comparison with NULL never passes,
+        negated or not."""
+        return sql.SQL(" and ").join(
+            sql.SQL("coalesce({}, false)").format(_condition(row, c)) for c in self.conditions)
 
 
-def _split(text: str, separator: str) -> list[str]:
-    """Split on `separator` outside double quotes and parentheses."""
-    parts, current, depth, quoted = [], [], 0, False
-    for char in text:
-        if char == '"':
-            quoted = not quoted
-        elif not quoted and char == "(":
-            depth += 1
-        elif not quoted and char == ")":
-            depth -= 1
-        if char == separator and not quoted and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    parts.append("".join(current))
-    return parts
-
-
-def _unquote(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return value[1:-1].replace('\\"', '"')
-    return value
-
-
-def parse_condition(text: str) -> Condition:
-    column, sep, expression = text.partition("=")
-    column = column.strip()
-    if not sep or not column:
-        raise FilterError(f"expected column=operator.value, got {text!r}")
-    negated = expression.startswith("not.")
-    if negated:
-        expression = expression[4:]
-    operator, dot, raw = expression.partition(".")
-    if not dot or operator not in OPERATORS:
-        raise FilterError(f"unknown operator in {text!r}; use one of {', '.join(OPERATORS)}")
-    if operator == "in":
-        if not (raw.startswith("(") and raw.endswith(")")):
-            raise FilterError(f"`in` takes a list in parentheses, got {raw!r}")
-        values = tuple(_unquote(v) for v in _split(raw[1:-1], ",") if v.strip())
-        if not values or len(values) > MAX_IN_VALUES:
-            raise FilterError(f"`in` takes between 1 and {MAX_IN_VALUES} values")
+def _condition(row: str, condition: Filter) -> sql.Composable:
+    column = sql.SQL("{}.{}").format(sql.Identifier(row), sql.Identifier(condition.ref.name))
+    # Untyped literals: PostgreSQL reads each as the column's type.
+    if condition.op == "in":
+        test = sql.SQL("{} in ({})").format(column, sql.SQL(", ").join(map(sql.Literal, condition.value)))
     else:
-        values = (_unquote(raw),)
-    return Condition(column=column, operator=operator, values=values, negated=negated)
+        test = sql.SQL("{} {} {}").format(column, sql.SQL(COMPARISONS[condition.op]), sql.Literal(condition.value))
+    return sql.SQL("not ({})").format(test) if condition.negate else sql.SQL("({})").format(test)
 
 
-def parse_filter(text: str | None) -> tuple[Condition, ...]:
+def parse_condition(text: str) -> Filter:
+    column, sep, expression = text.partition("=")
+    if not sep or not column.strip():
+        raise FilterError(f"expected column=operator.value, got {text!r}")
+    try:
+        ref = grammar.parse_field(column.strip(), "filter column")
+        condition = grammar.parse_filter(ref, expression)
+    except ApiError as exc:
+        raise FilterError(f"{exc.message}: {exc.details}" if exc.details else exc.message) from None
+    if condition.ref.json_path:
+        raise FilterError(f"filters compare whole columns, not JSON paths: {text!r}")
+    if condition.op not in OPERATORS or condition.quantifier or condition.fts_config:
+        raise FilterError(f"unknown operator in {text!r}; use one of {', '.join(OPERATORS)}")
+    if condition.op == "in" and not 1 <= len(condition.value) <= MAX_IN_VALUES:
+        raise FilterError(f"`in` takes between 1 and {MAX_IN_VALUES} values")
+    return condition
+
+
+def parse_filter(text: str | None) -> RowFilter | None:
     if text is None or text.strip() == "":
-        return ()
-    return tuple(parse_condition(part) for part in _split(text, ","))
-
-
-def _coerce(raw: str, like: Any) -> Any:
-    """Read a filter value as the type of the row's value, as Postgres would cast the literal."""
-    if isinstance(like, bool):
-        if raw.lower() in ("true", "t"):
-            return True
-        if raw.lower() in ("false", "f"):
-            return False
         return None
-    if isinstance(like, (int, float)):
-        try:
-            return float(raw)
-        except ValueError:
-            return None
-    if isinstance(like, (dict, list)):
-        return None
-    return raw
-
-
-def _compare(operator: str, actual: Any, values: tuple[str, ...]) -> bool:
-    if isinstance(actual, (int, float)) and not isinstance(actual, bool):
-        actual = float(actual)
-    expected = [_coerce(v, actual) for v in values]
-    if operator == "in":
-        return any(e is not None and actual == e for e in expected)
-    value = expected[0]
-    if value is None:
-        return False
-    if operator == "eq":
-        return actual == value
-    if operator == "neq":
-        return actual != value
-    if operator == "lt":
-        return actual < value
-    if operator == "lte":
-        return actual <= value
-    if operator == "gt":
-        return actual > value
-    return actual >= value
+    try:
+        parts = grammar.split_top_level(text)
+    except ApiError as exc:
+        raise FilterError(f"{exc.message}: {exc.details}") from None
+    return RowFilter(text, tuple(parse_condition(part) for part in parts))

@@ -23,8 +23,9 @@ CLOSE_POLICY_VIOLATION = 1008
 
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
-    app.state.realtime = RealtimeService(settings.database_url, app.state.pool, app.state.request_pool,
-                                         app.state.keys, Limits.from_settings(settings))
+    # After REST's on_startup: changes are described by its schema cache.
+    app.state.realtime = RealtimeService(app.state.listener, app.state.rest_cache, app.state.pool,
+                                         app.state.request_pool, app.state.keys, Limits.from_settings(settings))
     await app.state.realtime.start()
 
 

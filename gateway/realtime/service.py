@@ -1,4 +1,5 @@
-"""The Realtime service of one gateway process: registry, broker, bus, presence, and the listener feeding them."""
+"""The Realtime service of one gateway process: registry, broker, bus, presence, and the change feed (its part of
+the process's notification listener) feeding them."""
 
 from __future__ import annotations
 
@@ -8,25 +9,27 @@ import secrets
 
 from gateway.db_health import ResilientPool, connection_lost
 from gateway.keys import JwtKeys
+from gateway.notifications import NotificationListener
 from gateway.realtime.authoriser import Authoriser
 from gateway.realtime.authorization import ChannelAuthorizer
 from gateway.realtime.broker import Broker
 from gateway.realtime.bus import Bus
 from gateway.realtime.changes import TableCatalog
 from gateway.realtime.channels import ChannelRegistry
+from gateway.realtime.feed import ChangeFeed
 from gateway.realtime.limits import Limits
-from gateway.realtime.listener import Listener
 from gateway.realtime.presence import PresenceStore
+from gateway.rest.cache_state import LiveSchemaCache
 
 log = logging.getLogger("gateway.realtime")
 KEEP_ALIVE_SECONDS = 10.0
 
 
 class RealtimeService:
-    def __init__(self, database_url: str, pool: ResilientPool, request_pool: ResilientPool,
-                 keys: JwtKeys, limits: Limits) -> None:
+    def __init__(self, listener: NotificationListener, schema: LiveSchemaCache, pool: ResilientPool,
+                 request_pool: ResilientPool, keys: JwtKeys, limits: Limits) -> None:
         """`pool` is the gateway's own (the broker's tables, presence, channel probes); `request_pool` checks
-        subscribers as themselves, like any request."""
+        subscribers as themselves, like any request. Tables are described by REST's schema cache."""
         self.node_id = secrets.token_hex(6)
         self.keys = keys
         self.limits = limits
@@ -34,25 +37,29 @@ class RealtimeService:
         self.bus = Bus(pool)
         self.presence = PresenceStore(pool, self.node_id)
         self.channel_auth = ChannelAuthorizer(pool)
-        self.broker = Broker(self.registry, Authoriser(request_pool), TableCatalog(pool))
-        self.listener = Listener(database_url, pool, self.broker.handle, on_lost=self.broker.changes_stopped,
-                                 on_resumed=self.broker.changes_resumed)
+        self.catalog = TableCatalog(schema, pool)
+        self.broker = Broker(self.registry, Authoriser(request_pool), self.catalog)
+        self.listener = listener
+        self.feed = ChangeFeed(pool, self.broker.handle, on_lost=self.broker.changes_stopped,
+                               on_resumed=self.broker.changes_resumed)
+        listener.subscribe(self.feed)
+        self.pool = pool
         self._keep_alive: asyncio.Task | None = None
 
     @property
     def database_reachable(self) -> bool:
-        return self.listener.connected and self.listener.pool.availability.up
+        return self.listener.connected and self.pool.availability.up
 
     async def start(self) -> None:
         await self.presence.keep_alive()
-        await self.listener.start()
+        self.feed.start()
         self._keep_alive = asyncio.create_task(self._keep_alive_loop(), name="realtime-keep-alive")
 
     async def stop(self) -> None:
         if self._keep_alive is not None:
             self._keep_alive.cancel()
             await asyncio.gather(self._keep_alive, return_exceptions=True)
-        await self.listener.stop()
+        await self.feed.stop()
         try:
             await self.presence.forget_node()
         except Exception as exc:

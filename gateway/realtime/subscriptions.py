@@ -7,8 +7,14 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.realtime.changes import Change
-from gateway.realtime.filters import Condition, FilterError, parse_filter
+import psycopg
+from psycopg import sql
+from psycopg_pool import AsyncConnectionPool
+
+from gateway.db import privileged_tx
+from gateway.db_health import connection_lost
+from gateway.realtime.changes import Change, TableCatalog
+from gateway.realtime.filters import FilterError, RowFilter, parse_filter
 
 EVENTS = ("*", "INSERT", "UPDATE", "DELETE")
 
@@ -23,26 +29,26 @@ class PostgresSubscription:
     event: str
     schema: str
     table: str | None
-    filter: str | None
-    conditions: tuple[Condition, ...]
+    row_filter: RowFilter | None  # evaluated by PostgreSQL, with RLS (see Authoriser)
     params: dict[str, Any]
 
-    def matches(self, change: Change) -> bool:
-        """Whether the change, as captured, is one this subscription asked for."""
+    def wants(self, change: Change) -> bool:
+        """Whether the change is of the table and event this subscription asked for (its filter aside)."""
         if self.schema not in ("*", change.schema):
             return False
         if self.table not in (None, "*", change.table):
             return False
-        if self.event != "*" and self.event.upper() != change.type:
-            return False
-        return self.accepts(change.image)
-
-    def accepts(self, row: dict[str, Any]) -> bool:
-        """Whether a row image passes the filter."""
-        return all(condition.matches(row) for condition in self.conditions)
+        return self.event == "*" or self.event.upper() == change.type
 
     def reply(self) -> dict[str, Any]:
         return {**self.params, "id": self.id}
+
+    def unable(self, reason: str) -> SubscriptionError:
+        """Supabase Realtime's words for a subscription its database refused."""
+        return SubscriptionError(
+            "Unable to subscribe to changes with given parameters. An exception happened so please check your"
+            f" connect parameters: [event: {self.event}, schema: {self.schema}, table: {self.table},"
+            f" filters: {self.row_filter.text if self.row_filter else ''}]. Exception: {reason}")
 
 
 def parse_subscription(params: Any) -> PostgresSubscription:
@@ -61,15 +67,38 @@ def parse_subscription(params: Any) -> PostgresSubscription:
     if filter_text is not None and not isinstance(filter_text, str):
         raise SubscriptionError("filter must be a string")
     try:
-        conditions = parse_filter(filter_text)
+        row_filter = parse_filter(filter_text)
     except FilterError as exc:
         raise SubscriptionError(f"Error parsing `filter` params: {exc}") from None
-    if conditions and table in (None, "*"):
+    if row_filter and table in (None, "*"):
         raise SubscriptionError("a filter needs a table")
     # A stable id per distinct parameters, like Realtime's phash2 of the params.
     subscription_id = zlib.crc32(json.dumps(params, sort_keys=True).encode()) & 0x7FFFFFF
-    return PostgresSubscription(id=subscription_id, event=event, schema=schema, table=table, filter=filter_text,
-                                conditions=conditions, params=dict(params))
+    return PostgresSubscription(id=subscription_id, event=event, schema=schema, table=table,
+                                row_filter=row_filter, params=dict(params))
+
+
+async def check_filters(subscriptions: list[PostgresSubscription], catalog: TableCatalog,
+                        pool: AsyncConnectionPool) -> None:
+    """As Realtime's `subscription_check_filters`: a filter's table must be known, its columns must exist and its
+    values must read as their columns' types, so that evaluating it with each change cannot fail."""
+    for subscription in subscriptions:
+        if subscription.row_filter is None:
+            continue
+        assert subscription.table is not None
+        if await catalog.info(subscription.schema, subscription.table) is None:
+            await catalog.reloaded()  # a table created a moment ago may be on its way into the cache
+        if await catalog.info(subscription.schema, subscription.table) is None:
+            raise subscription.unable(f"no table {subscription.schema}.{subscription.table}")
+        query = sql.SQL("select from {}.{} as k where false and {}").format(
+            sql.Identifier(subscription.schema), sql.Identifier(subscription.table), subscription.row_filter.sql("k"))
+        try:
+            async with privileged_tx(pool) as conn:
+                await conn.execute(query)
+        except psycopg.Error as exc:
+            if connection_lost(exc):
+                raise
+            raise subscription.unable(exc.diag.message_primary or type(exc).__name__) from None
 
 
 def parse_subscriptions(entries: Any) -> list[PostgresSubscription]:

@@ -1,5 +1,6 @@
 """The live schema cache: loaded at start-up, reloaded on `NOTIFY pgrst, 'reload schema'` (as PostgREST), which the
-platform's DDL watch sends after any client's DDL."""
+platform's DDL watch sends after any client's DDL. Realtime reads tables from it too, and waits for a reload to be
+done when it meets a reload notice among the changes it delivers."""
 
 from __future__ import annotations
 
@@ -11,21 +12,32 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway.db import privileged_tx
 from gateway.db_health import connection_lost
+from gateway.notifications import NotificationListener
 from gateway.rest import schema_cache
 
 log = logging.getLogger("gateway.rest")
 RECONNECT_SECONDS = 1.0
+SCHEMA_CHANNEL = "pgrst"
+RELOAD_COMMANDS = ("reload schema", "")
 
 
 class LiveSchemaCache:
-    def __init__(self, pool: AsyncConnectionPool, url: str, schemas: tuple[str, ...]):
-        self._pool, self._url, self._schemas = pool, url, schemas
+    channels = (SCHEMA_CHANNEL,)
+
+    def __init__(self, pool: AsyncConnectionPool, listener: NotificationListener, schemas: tuple[str, ...]):
+        self._pool, self._schemas = pool, schemas
         self.current: schema_cache.SchemaCache | None = None
-        self._tasks: list[asyncio.Task] = []
-        # Set by every notification; a burst of DDL (a psql script in autocommit) costs one reload after the
+        self._task: asyncio.Task | None = None
+        # Set by every notice; a burst of DDL (a psql script in autocommit) costs one reload after the
         # one under way rather than one per statement.
         self._stale = asyncio.Event()
+        # Notices received, and how many of them the reloads done so far have dealt with.
+        self._notices = 0
+        self._handled = 0
+        self._settled = asyncio.Condition()
+        self._missed = False
         self.reloads = 0
+        listener.subscribe(self)
 
     async def reload(self) -> None:
         async with privileged_tx(self._pool) as conn:
@@ -35,43 +47,42 @@ class LiveSchemaCache:
                  sum(len(v) for v in self.current.functions.values()))
 
     async def start(self) -> None:
+        """Loads the cache; reloads begin once the process's listener runs."""
         await self.reload()
-        listening = asyncio.Event()
-        self._tasks = [asyncio.create_task(self._listen(listening), name="rest-schema-listener"),
-                       asyncio.create_task(self._reload_when_stale(), name="rest-schema-reloader")]
-        await asyncio.wait_for(listening.wait(), timeout=10)
+        self._task = asyncio.create_task(self._reload_when_stale(), name="rest-schema-reloader")
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
 
-    async def _listen(self, listening: asyncio.Event) -> None:
-        connected = True  # so that the first failure is logged, and only the first of an outage
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(self._url, autocommit=True) as conn:
-                    await conn.execute("LISTEN pgrst")
-                    if listening.is_set():
-                        self._stale.set()  # changes may have been missed while disconnected
-                    listening.set()
-                    connected = True
-                    async for notify in conn.notifies():
-                        if notify.payload in ("reload schema", ""):
-                            self._stale.set()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - the listener must outlive database restarts
-                if connected:
-                    log.warning("schema listener lost its connection (%s); reconnecting", type(exc).__name__)
-                connected = False
-                listening.set()
-                await asyncio.sleep(RECONNECT_SECONDS)
+    async def settled(self) -> None:
+        """Returns once every notice received so far has been dealt with by a reload (or a failed one)."""
+        target = self._notices
+        async with self._settled:
+            await self._settled.wait_for(lambda: self._handled >= target)
+
+    def received(self, channel: str, payload: str) -> None:
+        if payload in RELOAD_COMMANDS:
+            self._invalidate()
+
+    def lost(self) -> None:
+        self._missed = True
+
+    async def connected(self, conn: psycopg.AsyncConnection) -> None:
+        if self._missed:  # DDL may have been committed while disconnected
+            self._missed = False
+            self._invalidate()
+
+    def _invalidate(self) -> None:
+        self._notices += 1
+        self._stale.set()
 
     async def _reload_when_stale(self) -> None:
         while True:
             await self._stale.wait()
             self._stale.clear()
+            target = self._notices
             try:
                 await self.reload()
             except asyncio.CancelledError:
@@ -83,3 +94,6 @@ class LiveSchemaCache:
                     await asyncio.sleep(RECONNECT_SECONDS)
                     continue
                 log.warning("schema cache reload failed (%s)", type(exc).__name__)
+            async with self._settled:
+                self._handled = target
+                self._settled.notify_all()

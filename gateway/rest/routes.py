@@ -47,7 +47,7 @@ class Timings:
 
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
-    app.state.rest_cache = LiveSchemaCache(app.state.pool, settings.database_url, settings.db_schemas)
+    app.state.rest_cache = LiveSchemaCache(app.state.pool, app.state.listener, settings.db_schemas)
     app.state.rest_plans = PlanCache()
     await app.state.rest_cache.start()
 

@@ -233,3 +233,12 @@ async def test_http_send_endpoint_broadcasts_one_event(gateway):
     got = await client.expect_event("broadcast", "realtime:single")
     assert got["payload"] == {"type": "broadcast", "event": "ping", "payload": {"n": 2}}
     await client.close()
+
+
+async def test_messages_are_not_compressed_as_with_phoenix_defaults(gateway):
+    """The client offers permessage-deflate (as browsers do); the server declines it, as Supabase Realtime does."""
+    client = await PhoenixClient.connect(gateway.url, gateway.anon_key)
+    assert "Sec-WebSocket-Extensions" not in client.ws.response.headers
+    ref = await client.send("phoenix", "heartbeat", {})
+    assert (await client.expect(reply_to(ref)))["payload"]["status"] == "ok"
+    await client.close()

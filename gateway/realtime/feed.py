@@ -1,6 +1,6 @@
-"""The one LISTEN connection of a gateway process: receives changes, bus messages and schema reload notices, in
-order, and hands them on. After a lost connection it catches up from the change log (realtime.outbox), so a change
-committed while it reconnected is delivered late rather than never."""
+"""Realtime's subscription to the process's notification listener: changes, bus messages and schema reload notices
+on one connection, in order, handed on in batches. After a lost connection it catches up from the change log
+(realtime.outbox), so a change committed while it reconnected is delivered late rather than never."""
 
 from __future__ import annotations
 
@@ -12,22 +12,18 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import psycopg
-from psycopg import sql
 
 from gateway.db import privileged_tx
-from gateway.db_health import ResilientPool, connection_lost, one_line
+from gateway.db_health import ResilientPool, connection_lost
+from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
 
 CHANGES_CHANNEL = "realtime_changes"
 BUS_CHANNEL = "realtime_bus"
-# PostgREST's channel, which the DDL watch notifies: on the same connection, so a table's new shape is known
-# before the changes committed after it arrive.
-SCHEMA_CHANNEL = "pgrst"
 # Queued after the changes read back on a reconnect: from there on, changes flow live again.
 _RESUMED = ""
 Handler = Callable[[list[tuple[str, dict[str, Any]]]], Awaitable[None]]
-MAX_BACKOFF_SECONDS = 1.0
 # Under load, messages that queued up while one batch was authorised are handled together as the next batch.
 MAX_BATCH = 200
 # A change is dated by its transaction's start, which may precede its commit: on a reconnect the log is read back
@@ -36,60 +32,44 @@ CATCH_UP_MARGIN_SECONDS = 60.0
 RETRY_SECONDS = 0.5
 
 
-class Listener:
-    def __init__(self, url: str, pool: ResilientPool, handler: Handler, *, on_lost: Callable[[], None],
-                 on_resumed: Callable[[], None],
-                 channels: tuple[str, ...] = (CHANGES_CHANNEL, BUS_CHANNEL, SCHEMA_CHANNEL)) -> None:
-        self.url = url
+class ChangeFeed:
+    # The schema channel rides along so that a table's new shape is known before the changes committed after it.
+    channels = (CHANGES_CHANNEL, BUS_CHANNEL, SCHEMA_CHANNEL)
+
+    def __init__(self, pool: ResilientPool, handler: Handler, *, on_lost: Callable[[], None],
+                 on_resumed: Callable[[], None]) -> None:
         self.pool = pool
         self.handler = handler
         self.on_lost = on_lost
         self.on_resumed = on_resumed
-        self.channels = channels
-        self.ready = asyncio.Event()
-        self.connected = False
         self._lost_at: float | None = None
+        self._listening = False
         # Change id → when it was delivered, oldest first: what a catch-up must not deliver twice.
         self._delivered: dict[int, float] = {}
         self._queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self._tasks: list[asyncio.Task] = []
+        self._task: asyncio.Task | None = None
 
-    async def start(self) -> None:
-        self._tasks = [asyncio.create_task(self._listen(), name="realtime-listen"),
-                       asyncio.create_task(self._dispatch(), name="realtime-dispatch")]
-        await asyncio.wait_for(self.ready.wait(), timeout=30)
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._dispatch(), name="realtime-dispatch")
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
 
-    async def _listen(self) -> None:
-        backoff = 0.1
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
-                    for channel in self.channels:
-                        await conn.execute(sql.SQL("listen {}").format(sql.Identifier(channel)))
-                    if self._lost_at is not None:
-                        await self._catch_up(conn)
-                    self.connected = True
-                    self.ready.set()
-                    backoff = 0.1
-                    # Notifications that arrived during the catch-up wait in the connection's backlog.
-                    async for notify in conn.notifies():
-                        self._queue.put_nowait((notify.channel, notify.payload))
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                if self.connected or self._lost_at is None:
-                    log.warning("realtime.listener_lost error=%s", one_line(exc))
-                    # Lost again before an earlier catch-up finished: read back from the earlier loss.
-                    self._lost_at = self._lost_at or time.monotonic()
-                    self.connected = False
-                    self.on_lost()
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, MAX_BACKOFF_SECONDS)
+    def received(self, channel: str, payload: str) -> None:
+        self._queue.put_nowait((channel, payload))
+
+    def lost(self) -> None:
+        self._listening = False
+        # Lost again before an earlier catch-up finished: read back from the earlier loss.
+        self._lost_at = self._lost_at or time.monotonic()
+        self.on_lost()
+
+    async def connected(self, conn: psycopg.AsyncConnection) -> None:
+        if self._lost_at is not None:
+            await self._catch_up(conn)
+        self._listening = True
 
     async def _catch_up(self, conn: psycopg.AsyncConnection) -> None:
         assert self._lost_at is not None
@@ -98,6 +78,8 @@ class Listener:
             "select (payload || jsonb_build_object('id', id))::text from realtime.outbox"
             " where channel = %s and created_at >= now() - make_interval(secs => %s) order by id",
             (CHANGES_CHANNEL, window))).fetchall()
+        # DDL may have been missed too: the changes read back wait for the schema reload that follows.
+        self._queue.put_nowait((SCHEMA_CHANNEL, RELOAD_COMMANDS[0]))
         for (message,) in rows:
             self._queue.put_nowait((CHANGES_CHANNEL, message))
         self._queue.put_nowait((_RESUMED, ""))
@@ -111,7 +93,7 @@ class Listener:
             if resumed:
                 pending.pop()
             await self._deliver(pending)
-            if resumed and self.connected and self._lost_at is not None:
+            if resumed and self._listening and self._lost_at is not None:
                 log.warning("realtime.listener_resumed after=%.1fs", time.monotonic() - self._lost_at)
                 self._lost_at = None
                 self.on_resumed()
