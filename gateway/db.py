@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
@@ -13,8 +13,10 @@ from psycopg_pool import AsyncConnectionPool
 from gateway.claims import API_ROLES
 from gateway.db_health import ResilientPool
 
+Row = TypeVar("Row")
 
-def one(row: tuple[Any, ...] | None) -> tuple[Any, ...]:
+
+def one(row: Row | None) -> Row:
     """The row of a statement that always returns one (`insert ... returning`, `select exists (...)`)."""
     if row is None:
         raise RuntimeError("the statement returned no row")

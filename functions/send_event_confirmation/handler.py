@@ -46,13 +46,15 @@ async def handle(request: FunctionRequest, ctx: FunctionContext) -> FunctionResp
         if row is None:
             ctx.log.info("no unconfirmed registration for the requested address; nothing sent")
             return FunctionResponse({"message": ACCEPTED})
-        registration = Registration(*(value.strip() if isinstance(value, str) else value for value in row[1:]))
+        registration_id, first_name, last_name, company_name, event_name, event_date, event_location = row
+        registration = Registration(first_name.strip(), last_name.strip(), company_name.strip(), event_name.strip(),
+                                    event_date, event_location.strip())
         letter = confirmation_letter(registration)
         try:
             await ctx.mailer.send(email, letter.subject, letter.text, letter.html, kind="event_confirmation")
         except MailDeliveryError:
-            ctx.log.warning("registration %s: confirmation not accepted by the mail server", row[0])
+            ctx.log.warning("registration %s: confirmation not accepted by the mail server", registration_id)
             raise FunctionError(MAIL_FAILED, 502) from None
         await conn.execute("update public.event_registrations set confirmation_sent_at = now() where id = %s",
-                           (row[0],))
+                           (registration_id,))
     return FunctionResponse({"message": ACCEPTED})

@@ -29,7 +29,7 @@ from gateway.auth.users import (
     strip_absent_factors,
     user_json,
 )
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 from gateway.settings import Settings
 
 DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|h|m|s)")
@@ -90,7 +90,8 @@ async def list_users(ctx: AuthContext) -> JSONResponse:
         if rows:
             total = rows[0][0]
         else:
-            total = (await (await conn.execute("select count(*) from auth.users where deleted_at is null")).fetchone())[0]
+            cur = await conn.execute("select count(*) from auth.users where deleted_at is null")
+            total = one(await cur.fetchone())[0]
     users = [strip_absent_factors(row[1]) for row in rows]
     return JSONResponse({"users": users, "aud": "authenticated"}, headers=page.headers("/admin/users", total))
 
@@ -108,7 +109,7 @@ async def create(ctx: AuthContext) -> dict[str, Any]:
                                     user_metadata=params.user_metadata or {}, app_metadata=params.app_metadata,
                                     confirmed=params.email_confirm)
         await _apply_ban(conn, user_id, params.ban_duration)
-        created = await user_json(conn, user_id)
+        created = one(await user_json(conn, user_id))
         await audit.record_admin(conn, ctx, "user_signedup", created)
         return created
 
@@ -138,7 +139,7 @@ async def update(ctx: AuthContext) -> dict[str, Any]:
             await mark_email_confirmed(conn, user_id)
         await _apply_ban(conn, user_id, params.ban_duration)
         await conn.execute("update auth.users set updated_at = now() where id = %s", (user_id,))
-        updated = await user_json(conn, user_id)
+        updated = await _existing_json(conn, user_id)
         await audit.record_admin(conn, ctx, "user_modified", updated)
         return updated
 
@@ -177,7 +178,7 @@ async def generate_link(ctx: AuthContext) -> dict[str, Any]:
             otp, hashed = await store_token(ctx, conn, str(user["id"]), verification_type, email)
         if link_type == "invite":
             await conn.execute("update auth.users set invited_at = now() where id = %s", (user["id"],))
-        body = await user_json(conn, str(user["id"]))
+        body = one(await user_json(conn, str(user["id"])))
         if link_type == "invite":
             await audit.record_admin(conn, ctx, "user_invited", body)
     return {**body, "action_link": verify_link(ctx.settings, hashed, verification_type, redirect_to),
@@ -211,7 +212,7 @@ async def link_account(ctx: AuthContext, conn: AsyncConnection, user: dict[str, 
     user_id = await before_user_created(ctx, email=email, user_metadata=data)
     user_id = await create_user(conn, email=email, password_hash=await hash_password(password) if password else None,
                                 user_metadata=data, user_id=user_id)
-    return await find_by_id(conn, user_id)
+    return one(await find_by_id(conn, user_id))
 
 
 def user_id_param(ctx: AuthContext) -> str:

@@ -13,7 +13,7 @@ from gateway.auth.errors import not_found
 from gateway.auth.factors import downgrade_sessions
 from gateway.auth.guards import is_uuid
 from gateway.auth.users import FACTOR_JSON
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 
 
 async def list_factors(ctx: AuthContext) -> list[dict[str, Any]]:
@@ -21,7 +21,7 @@ async def list_factors(ctx: AuthContext) -> list[dict[str, Any]]:
         user_id = await existing_user(ctx, conn)
         cur = await conn.execute(f"select coalesce(jsonb_agg({FACTOR_JSON} order by f.created_at), '[]')"
                                  " from auth.mfa_factors f where f.user_id = %s", (user_id,))
-        return (await cur.fetchone())[0]
+        return one(await cur.fetchone())[0]
 
 
 async def delete_factor(ctx: AuthContext) -> dict[str, Any]:

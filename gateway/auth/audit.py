@@ -11,7 +11,7 @@ from psycopg import AsyncConnection
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import validation_failed
 from gateway.auth.paging import Page
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 
 # GoTrue's action -> log_type table (internal/models/audit_log_entry.go).
 LOG_TYPES = {
@@ -99,7 +99,7 @@ async def list_entries(ctx: AuthContext) -> Response:
             "  where " + where + " order by created_at desc, id limit %(limit)s offset %(offset)s) e), '[]')::text",
             {"pattern": pattern, "limit": page.size, "offset": page.offset},
         )
-        total, body = await cur.fetchone()
+        total, body = one(await cur.fetchone())
     return Response(body, media_type="application/json", headers=page.headers("/admin/audit", total))
 
 

@@ -57,6 +57,16 @@ def forbidden(code: str, message: str) -> AuthError:
     return AuthError(403, code, message)
 
 
+def user_not_found() -> AuthError:
+    """The answer to a token whose user is gone (deleted before the guard looked, or since)."""
+    return forbidden("user_not_found", "User from sub claim in JWT does not exist")
+
+
+def session_not_found() -> AuthError:
+    """The answer to a token whose session is gone (signed out before the guard looked, or since)."""
+    return forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
+
+
 def weak_password(reasons: list[str], message: str) -> AuthError:
     return AuthError(422, "weak_password", message, weak_password={"reasons": reasons})
 

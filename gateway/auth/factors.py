@@ -14,11 +14,11 @@ from psycopg.rows import dict_row
 
 from gateway.auth import audit, webauthn_factors
 from gateway.auth.context import AuthContext, text_field
-from gateway.auth.errors import mfa_challenge_expired, not_found, unprocessable, validation_failed
+from gateway.auth.errors import mfa_challenge_expired, not_found, unprocessable, user_not_found, validation_failed
 from gateway.auth.guards import is_uuid, require_aal2_if_verified_factors
 from gateway.auth.hooks.points import mfa_verification_attempt
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 from gateway.settings import Settings
 
 CHALLENGE_EXPIRY_SECONDS = 300
@@ -61,6 +61,8 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
                           " (select count(*) from auth.mfa_factors where user_id = u.id and status = 'verified')"
                           " as verified from auth.users u where id = %s for update", (ctx.user_id,))
         user = await cur.fetchone()
+        if user is None:
+            raise user_not_found()
         require_aal2_if_verified_factors(ctx, user["verified"])
         if user["total"] >= ctx.settings.mfa_max_enrolled_factors:
             raise unprocessable("too_many_enrolled_mfa_factors", "Maximum number of verified factors reached, unenroll to continue")
@@ -74,7 +76,7 @@ async def enroll(ctx: AuthContext) -> dict[str, Any]:
         await cur.execute(
             "insert into auth.mfa_factors (user_id, friendly_name, factor_type, secret) values (%s, %s, %s, %s)"
             " returning id", (ctx.user_id, params.friendly_name or None, params.factor_type, secret))
-        factor_id = str((await cur.fetchone())["id"])
+        factor_id = str(one(await cur.fetchone())["id"])
         # GoTrue names the type in this entry for every type but TOTP.
         traits = {"factor_id": factor_id} if secret else {"factor_id": factor_id, "factor_type": params.factor_type}
         await audit.record(conn, ctx, "factor_in_progress", ctx.user_id, traits=traits, session_id=ctx.session_id)
@@ -98,7 +100,7 @@ async def challenge(ctx: AuthContext) -> dict[str, Any]:
             " extract(epoch from created_at)::bigint + %s",
             (factor["id"], inet_or_none(ctx.ip), CHALLENGE_EXPIRY_SECONDS),
         )
-        challenge_id, expires_at = await cur.fetchone()
+        challenge_id, expires_at = one(await cur.fetchone())
         await conn.execute("update auth.mfa_factors set last_challenged_at = now() where id = %s", (factor["id"],))
         await audit.record(conn, ctx, "challenge_created", ctx.user_id, session_id=ctx.session_id,
                            traits={"factor_id": str(factor["id"]), "factor_status": factor["status"]})
@@ -134,7 +136,7 @@ async def verify(ctx: AuthContext) -> dict[str, Any]:
                            (factor["id"],))
         await audit.record(conn, ctx, "verification_attempted", ctx.user_id, session_id=ctx.session_id,
                            traits={"factor_id": str(factor["id"]), "challenge_id": challenge_id, "factor_type": "totp"})
-        return await raise_to_aal2(ctx, conn, ctx.session_id, str(factor["id"]))
+        return await raise_to_aal2(ctx, conn, str(factor["id"]))
 
 
 async def unenroll(ctx: AuthContext) -> dict[str, Any]:
@@ -142,7 +144,7 @@ async def unenroll(ctx: AuthContext) -> dict[str, Any]:
         factor = await _own_factor(ctx, conn)
         cur = await conn.execute("select count(*) from auth.mfa_factors where user_id = %s and status = 'verified'",
                                  (ctx.user_id,))
-        require_aal2_if_verified_factors(ctx, (await cur.fetchone())[0])
+        require_aal2_if_verified_factors(ctx, one(await cur.fetchone())[0])
         await conn.execute("delete from auth.mfa_factors where id = %s", (factor["id"],))
         await audit.record(conn, ctx, "factor_unenrolled", ctx.user_id, session_id=ctx.session_id,
                            traits={"factor_id": str(factor["id"]), "factor_status": factor["status"],

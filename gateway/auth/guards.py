@@ -5,10 +5,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from psycopg import AsyncConnection
+
 from gateway.auth.context import AuthContext
-from gateway.auth.errors import AuthError, forbidden
+from gateway.auth.errors import AuthError, forbidden, session_not_found, user_not_found
+from gateway.auth.users import find_by_id
 from gateway.claims import RoleNotAllowed, bearer_token, verify_api_token
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 from gateway.keys import ExpiredToken, InvalidToken
 
 
@@ -42,7 +45,7 @@ async def require_user(ctx: AuthContext) -> None:
     if not is_uuid(claims.get("sub")):
         raise forbidden("bad_jwt", "invalid claim: missing sub claim")
     if claims.get("session_id") is not None and not is_uuid(claims["session_id"]):
-        raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
+        raise session_not_found()
     async with privileged_tx(ctx.pool) as conn:
         cur = await conn.execute(
             "select exists (select 1 from auth.users where id = %s::uuid),"
@@ -50,15 +53,24 @@ async def require_user(ctx: AuthContext) -> None:
             " exists (select 1 from auth.sessions where id = %s::uuid and user_id = %s::uuid)",
             (claims["sub"], claims["sub"], claims.get("session_id"), claims["sub"]),
         )
-        user_exists, banned, session_exists = await cur.fetchone()
+        user_exists, banned, session_exists = one(await cur.fetchone())
     if not user_exists:
-        raise forbidden("user_not_found", "User from sub claim in JWT does not exist")
+        raise user_not_found()
     # GoTrue's answer to a token issued before its user was banned.
     if banned:
         raise forbidden("user_banned", "User is banned")
     if not session_exists:
-        raise forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
+        raise session_not_found()
     ctx.claims = claims
+
+
+async def lock_caller(ctx: AuthContext, conn: AsyncConnection) -> dict[str, Any]:
+    """The auth.users row of the user require_user let in, locked until the handler's transaction ends; a user
+    deleted since gets require_user's answer."""
+    user = await find_by_id(conn, ctx.user_id, lock=True)
+    if user is None:
+        raise user_not_found()
+    return user
 
 
 async def require_admin(ctx: AuthContext) -> None:

@@ -10,7 +10,7 @@ from gateway.auth.context import AuthContext, check_email, text_field
 from gateway.auth.links import allowed_redirect
 from gateway.auth.mails import send_link_mail
 from gateway.auth.users import find_by_email, user_json
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 
 
 async def handle(ctx: AuthContext) -> dict[str, Any]:
@@ -21,4 +21,4 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
         await audit.record_admin(conn, ctx, "user_invited", user)
         await send_link_mail(ctx, conn, user, "invite", redirect_to)
         await conn.execute("update auth.users set invited_at = now() where id = %s", (user["id"],))
-        return await user_json(conn, str(user["id"]))
+        return one(await user_json(conn, str(user["id"])))

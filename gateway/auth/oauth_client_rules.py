@@ -38,7 +38,7 @@ class Registration:
         client_type = _string(body, "client_type") or ""
         auth_method = _string(body, "token_endpoint_auth_method") or ""
         names = {name: _string(body, name) or "" for name in ("client_name", "client_uri", "logo_uri")}
-        check_redirect_uris(redirect_uris, required=True)
+        redirect_uris = check_redirect_uris(redirect_uris, required=True)
         if grant_types:
             check_grant_types(grant_types)
         check_client_name(names["client_name"])
@@ -98,7 +98,7 @@ class ClientUpdate:
                              f" valid methods: {_go_list(AUTH_METHODS_OF_TYPE[client_type])}")
 
 
-def check_redirect_uris(uris: list[str] | None, required: bool) -> None:
+def check_redirect_uris(uris: list[str] | None, required: bool) -> list[str]:
     if not uris:
         raise RuleBroken("redirect_uris is required" if required else "redirect_uris cannot be empty")
     if len(uris) > MAX_REDIRECT_URIS:
@@ -107,6 +107,7 @@ def check_redirect_uris(uris: list[str] | None, required: bool) -> None:
         problem = redirect_uri_problem(uri)
         if problem:
             raise RuleBroken(f"invalid redirect_uri '{uri}': {problem}")
+    return uris
 
 
 def redirect_uri_problem(uri: str) -> str | None:

@@ -19,7 +19,7 @@ from gateway.auth.errors import not_found, validation_failed
 from gateway.auth.guards import require_admin
 from gateway.auth.oauth_client_rules import ClientUpdate, Registration, RuleBroken, invalid_json
 from gateway.auth.paging import Page
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 
 # GoTrue's response: empty optional fields are left out, response_types is always ["code"] (OAuth 2.1).
 CLIENT_JSON = """
@@ -55,7 +55,7 @@ async def create(ctx: AuthContext) -> JSONResponse:
             (_hash(secret) if secret else None, registration.client_type, registration.token_endpoint_auth_method,
              ",".join(registration.redirect_uris), ",".join(registration.grant_types), registration.client_name,
              registration.client_uri, registration.logo_uri))
-        client = (await cur.fetchone())[0]
+        client = one(await cur.fetchone())[0]
     return JSONResponse(_with_secret(client, secret), status_code=201)
 
 
@@ -73,7 +73,7 @@ async def list_clients(ctx: AuthContext) -> JSONResponse:
         if page is None:
             return JSONResponse({"clients": clients})
         cur = await conn.execute("select count(*) from auth.oauth_clients where deleted_at is null")
-        total = (await cur.fetchone())[0]
+        total = one(await cur.fetchone())[0]
     return JSONResponse({"clients": clients}, headers=page.headers("/admin/oauth/clients", total))
 
 
@@ -96,7 +96,7 @@ async def update(ctx: AuthContext) -> dict[str, Any]:
         cur = await conn.execute(
             f"update auth.oauth_clients as c set {assignments}, updated_at = now() where c.id = %s"
             f" returning {CLIENT_JSON}", (*columns.values(), client["client_id"]))
-        return (await cur.fetchone())[0]
+        return one(await cur.fetchone())[0]
 
 
 async def delete(ctx: AuthContext) -> Response:
@@ -116,7 +116,7 @@ async def regenerate_secret(ctx: AuthContext) -> dict[str, Any]:
         cur = await conn.execute(
             "update auth.oauth_clients as c set client_secret_hash = %s, updated_at = now() where c.id = %s"
             f" returning {CLIENT_JSON}", (_hash(secret), client["client_id"]))
-        return _with_secret((await cur.fetchone())[0], secret)
+        return _with_secret(one(await cur.fetchone())[0], secret)
 
 
 async def _existing(conn: AsyncConnection, ctx: AuthContext, lock: bool = False) -> dict[str, Any]:

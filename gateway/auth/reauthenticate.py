@@ -10,9 +10,9 @@ from psycopg import AsyncConnection
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import bad_request, unprocessable
+from gateway.auth.guards import lock_caller
 from gateway.auth.links import new_otp, token_hash
 from gateway.auth.mails import check_resend_window, queue_mail
-from gateway.auth.users import find_by_id
 from gateway.db import privileged_tx
 from gateway.mail.templates import auth_mail
 
@@ -22,7 +22,7 @@ INVALID_NONCE = "Nonce has expired or is invalid"
 
 async def handle(ctx: AuthContext) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
-        user = await find_by_id(conn, ctx.user_id, lock=True)
+        user = await lock_caller(ctx, conn)
         if not user["email"]:
             raise bad_request("validation_failed",
                               "Reauthentication requires the user to have an email or a phone number")

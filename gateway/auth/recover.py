@@ -68,7 +68,10 @@ async def _hold_address_without_account(ctx: AuthContext, conn: AsyncConnection,
     if await cur.fetchone() is None:
         cur = await conn.execute("select requested_at from auth.recovery_requests_without_account"
                                  " where address_hash = %(hash)s", window)
-        check_resend_window(ctx, (await cur.fetchone())[0])
+        row = await cur.fetchone()
+        # None: a concurrent request removed the entry, which had outlived the window.
+        if row is not None:
+            check_resend_window(ctx, row[0])
 
 
 async def handle_otp(ctx: AuthContext) -> dict[str, Any]:

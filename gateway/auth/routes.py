@@ -135,10 +135,10 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
             return render(error, versioned)
         except Exception as exc:
             if connection_lost(exc):  # the outage is logged once, by the pool
-                response = render(AuthError(503, "unexpected_failure", "Database is unavailable, please retry"),
-                                  versioned)
-                response.headers["Retry-After"] = str(request.app.state.pool.availability.retry_after())
-                return response
+                unavailable = render(AuthError(503, "unexpected_failure", "Database is unavailable, please retry"),
+                                     versioned)
+                unavailable.headers["Retry-After"] = str(request.app.state.pool.availability.retry_after())
+                return unavailable
             log.exception("auth request failed unexpectedly path=%s", route.path)
             return render(AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs"), versioned)
         response = result if isinstance(result, Response) else JSONResponse(result)

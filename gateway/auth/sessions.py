@@ -13,9 +13,10 @@ from psycopg.rows import dict_row
 
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
-from gateway.auth.errors import AuthError, bad_request
+from gateway.auth.errors import AuthError, bad_request, session_not_found
 from gateway.auth.hooks.points import customize_access_token
 from gateway.auth.users import user_json
+from gateway.db import one
 
 
 class RefreshTokenReused(AuthError):
@@ -79,8 +80,8 @@ async def session_response(
 ) -> dict[str, Any]:
     """The token response; `method` is GoTrue's authentication method, which the custom access token hook sees."""
     cur = await conn.execute("select aal, amr from auth.sessions where id = %s", (session_id,))
-    aal, amr = await cur.fetchone()
-    user = await user_json(conn, user_id)
+    aal, amr = one(await cur.fetchone())
+    user = one(await user_json(conn, user_id))
     claims = access_claims(ctx, user, session_id, aal, amr)
     signed_claims = await customize_access_token(ctx, conn, claims, method)
     return {
@@ -103,7 +104,7 @@ async def start_session(
         "insert into auth.sessions (user_id, aal, amr, user_agent, ip) values (%s, 'aal1', %s, %s, %s) returning id",
         (user_id, json.dumps([amr_entry(method)]), ctx.user_agent, inet_or_none(ctx.ip)),
     )
-    session_id = str((await cur.fetchone())[0])
+    session_id = str(one(await cur.fetchone())[0])
     refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)
     await conn.execute("update auth.users set last_sign_in_at = now() where id = %s", (user_id,))
     if action:
@@ -112,16 +113,21 @@ async def start_session(
 
 
 async def raise_to_aal2(
-    ctx: AuthContext, conn: AsyncConnection, session_id: str, factor_id: str, method: str = "totp",
+    ctx: AuthContext, conn: AsyncConnection, factor_id: str, method: str = "totp",
 ) -> dict[str, Any]:
-    """A verified second factor lifts the session to aal2, with a new refresh token (the old ones end); `method` is
-    the factor's amr entry (GoTrue: totp, mfa/webauthn)."""
+    """A verified second factor lifts the caller's session to aal2, with a new refresh token (the old ones end);
+    `method` is the factor's amr entry (GoTrue: totp, mfa/webauthn)."""
+    # require_user has found the token's session, so the claim is there.
+    session_id: str = ctx.claims["session_id"]
     cur = await conn.execute(
         "update auth.sessions set aal = 'aal2', factor_id = %s, amr = amr || %s::jsonb, updated_at = now()"
         " where id = %s returning user_id",
         (factor_id, json.dumps([amr_entry(method)]), session_id),
     )
-    user_id = str((await cur.fetchone())[0])
+    row = await cur.fetchone()
+    if row is None:
+        raise session_not_found()
+    user_id = str(row[0])
     await refuse_banned(conn, user_id)
     await revoke_family(conn, session_id)
     refresh_token = await _insert_refresh_token(conn, user_id, session_id, parent=None)

@@ -17,7 +17,7 @@ from gateway.auth.mails import send_link_mail
 from gateway.auth.passwords import check_strength, hash_password
 from gateway.auth.sessions import start_session
 from gateway.auth.users import create_user, find_by_email, user_json
-from gateway.db import privileged_tx
+from gateway.db import one, privileged_tx
 
 
 @dataclass
@@ -32,9 +32,10 @@ class SignupParams:
     @classmethod
     def from_context(cls, ctx: AuthContext) -> SignupParams:
         body = ctx.body
+        password = body.get("password")
         return cls(
             email=text_field(body, "email"),
-            password=body.get("password") if isinstance(body.get("password"), str) else "",
+            password=password if isinstance(password, str) else "",
             data=object_field(body, "data"),
             code_challenge=text_field(body, "code_challenge"),
             code_challenge_method=None,
@@ -106,7 +107,7 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
         if params.code_challenge_method:
             await pkce.start_flow(conn, user_id, params.code_challenge, params.code_challenge_method, "email/signup")
         await send_link_mail(ctx, conn, user, "signup", params.redirect_to)
-        return await user_json(conn, user_id)
+        return one(await user_json(conn, user_id))
 
 
 async def _anonymous(ctx: AuthContext, params: SignupParams) -> dict[str, Any]:

@@ -10,11 +10,12 @@ from psycopg import AsyncConnection
 
 from gateway.auth import audit, email_change, reauthenticate
 from gateway.auth.context import AuthContext, check_email, text_field
-from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_failed
+from gateway.auth.errors import AuthError, forbidden, unprocessable, user_not_found, validation_failed
+from gateway.auth.guards import lock_caller
 from gateway.auth.links import allowed_redirect
 from gateway.auth.passwords import check_strength, hash_password, password_matches
-from gateway.auth.users import find_by_id, user_json
-from gateway.db import privileged_tx
+from gateway.auth.users import user_json
+from gateway.db import one, privileged_tx
 from gateway.settings import Settings
 
 
@@ -42,13 +43,19 @@ class UpdateUserParams:
         if self.password is not None:
             check_strength(self.password, settings)
 
-    def changes_email(self, user: dict[str, Any]) -> bool:
-        return self.email is not None and self.email != (user["email"] or "").lower()
+    def new_email(self, user: dict[str, Any]) -> str | None:
+        """The address asked for, unless it is the one the user has."""
+        if self.email is None or self.email == (user["email"] or "").lower():
+            return None
+        return self.email
 
 
 async def handle_get(ctx: AuthContext) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
-        return await user_json(conn, ctx.user_id)
+        user = await user_json(conn, ctx.user_id)
+    if user is None:
+        raise user_not_found()
+    return user
 
 
 async def handle_put(ctx: AuthContext) -> dict[str, Any]:
@@ -58,7 +65,7 @@ async def handle_put(ctx: AuthContext) -> dict[str, Any]:
         raise forbidden("not_admin", "Updating app_metadata requires admin privileges")
     new_hash = await hash_password(params.password) if params.password is not None else None
     async with privileged_tx(ctx.pool) as conn:
-        user = await find_by_id(conn, ctx.user_id, lock=True)
+        user = await lock_caller(ctx, conn)
         await _check_allowed(ctx, conn, user, params)
         if params.data is not None:
             await _merge_metadata(conn, ctx.user_id, params.data)
@@ -69,21 +76,22 @@ async def handle_put(ctx: AuthContext) -> dict[str, Any]:
             await conn.execute("update auth.users set encrypted_password = %s, updated_at = now() where id = %s",
                                (new_hash, ctx.user_id))
             await audit.record(conn, ctx, "user_updated_password", ctx.user_id, session_id=ctx.session_id)
-        if params.changes_email(user):
+        new_email = params.new_email(user)
+        if new_email is not None:
             redirect_to = allowed_redirect(ctx.settings, ctx.query.get("redirect_to"))
-            await email_change.request(ctx, conn, user, params.email, redirect_to)
+            await email_change.request(ctx, conn, user, new_email, redirect_to)
         await audit.record(conn, ctx, "user_modified", ctx.user_id, session_id=ctx.session_id)
-        return await user_json(conn, ctx.user_id)
+        return one(await user_json(conn, ctx.user_id))
 
 
 async def _check_allowed(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],
                          params: UpdateUserParams) -> None:
     """GoTrue's rules: with MFA on, credentials change only from an aal2 session; an anonymous user needs an
     email before a password."""
-    if (params.password is not None or params.changes_email(user)) and ctx.claims.get("aal") != "aal2":
+    if (params.password is not None or params.new_email(user) is not None) and ctx.claims.get("aal") != "aal2":
         cur = await conn.execute("select exists (select 1 from auth.mfa_factors where user_id = %s"
                                  " and status = 'verified')", (ctx.user_id,))
-        if (await cur.fetchone())[0]:
+        if one(await cur.fetchone())[0]:
             raise AuthError(401, "insufficient_aal",
                             "AAL2 session is required to update email or password when MFA is enabled.")
     if user["is_anonymous"] and params.password is not None and params.email is None:

@@ -9,6 +9,8 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
+from gateway.db import one
+
 # GoTrue's factor object, of the row `f` of auth.mfa_factors (a WebAuthn factor's authenticator model when known).
 FACTOR_JSON = """(jsonb_build_object(
         'id', f.id, 'friendly_name', coalesce(f.friendly_name, ''), 'factor_type', f.factor_type,
@@ -87,7 +89,7 @@ async def create_user(
         " case when %s then now() end, %s, %s, %s) returning id",
         (user_id, email, password_hash, confirmed, json.dumps(app_meta), json.dumps(user_metadata), anonymous),
     )
-    user_id = str((await cur.fetchone())[0])
+    user_id = str(one(await cur.fetchone())[0])
     if email:
         await add_email_identity(conn, user_id, email, verified=confirmed)
     return user_id

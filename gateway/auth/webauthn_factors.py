@@ -90,8 +90,7 @@ async def verify(ctx: AuthContext, conn: AsyncConnection, factor: dict[str, Any]
         " web_authn_aaguid = coalesce(%s::uuid, web_authn_aaguid), last_webauthn_challenge_data = %s,"
         " updated_at = now() where id = %s",
         (json.dumps(credential), aaguid, json.dumps(last), factor["id"]))
-    # require_user has found the token's session, so the claim is there.
-    tokens = await raise_to_aal2(ctx, conn, ctx.claims["session_id"], str(factor["id"]), AMR_METHOD)
+    tokens = await raise_to_aal2(ctx, conn, str(factor["id"]), AMR_METHOD)
     await conn.execute("delete from auth.mfa_factors where user_id = %s and factor_type = 'webauthn'"
                        " and status = 'unverified'", (ctx.user_id,))
     return tokens

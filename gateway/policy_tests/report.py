@@ -59,7 +59,7 @@ def as_json(results: list[tuple[Path, list[Verdict]]]) -> str:
         "rule": v.case.rule, "expected": v.case.expect.text(), "got": v.outcome.text(), "passed": v.passed,
         "request": v.request, "problems": v.problems, "policies": v.policies, **v.outcome.as_json(),
     } for v in verdicts]} for path, verdicts in results]
-    counted = [c["passed"] for f in files for c in f["cases"]]
+    counted = [v.passed for _, verdicts in results for v in verdicts]
     return json.dumps({"passed": counted.count(True), "failed": counted.count(False), "files": files},
                       indent=2, default=str) + "\n"
 

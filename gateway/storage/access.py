@@ -20,6 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import psycopg
+from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 from starlette.requests import Request
 
@@ -79,11 +80,12 @@ class Access:
         if public_only:
             query += " and public"
         async with self.as_caller(None, API, "storage.bucket.get") as conn:
-            cur = await conn.execute(query, (bucket_id,))
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(query, (bucket_id,))
             row = await cur.fetchone()
             if row is None:
                 raise errors.no_such_bucket()
-            return dict(zip([c.name for c in cur.description], row))
+            return row
 
     async def release_by(self, transaction: int | None) -> None:
         """After `transaction` committed: remove the versions it released (`transaction_of` names it)."""

@@ -51,13 +51,13 @@ async def list_buckets(access: Access, request: Request, caller: Caller, params)
             sql += f" {key} %s"
             args.append(int(value))
     async with access.as_caller(request, caller, "storage.bucket.list") as conn:
-        return [jsonable(row) for row in await fetch_dicts(await conn.execute(sql, args))]
+        return [jsonable(row) for row in await fetch_dicts(conn, sql, args)]
 
 
 async def get_bucket(access: Access, request: Request, caller: Caller, bucket_id: str) -> dict:
     async with access.as_caller(request, caller, "storage.bucket.get") as conn:
-        rows = await fetch_dicts(await conn.execute(
-            f"select {BUCKET_COLUMNS} from storage.buckets where id = %s", (bucket_id,)))
+        rows = await fetch_dicts(
+            conn, f"select {BUCKET_COLUMNS} from storage.buckets where id = %s", (bucket_id,))
     if not rows:
         raise errors.no_such_bucket()
     return jsonable(rows[0])

@@ -178,10 +178,13 @@ def plan(size: tuple[int, int], transform: Transform) -> tuple[tuple[int, int], 
     width, height = size
     wanted_w = clamp(transform.width) if transform.width else None
     wanted_h = clamp(transform.height) if transform.height else None
-    if wanted_w is None and wanted_h is None:
-        return size, None
     if wanted_w is None or wanted_h is None:
-        scale = min(1.0, wanted_w / width if wanted_w else wanted_h / height)
+        if wanted_w is not None:
+            scale = min(1.0, wanted_w / width)
+        elif wanted_h is not None:
+            scale = min(1.0, wanted_h / height)
+        else:
+            return size, None
         return (max(1, round(width * scale)), max(1, round(height * scale))), None
     resize = transform.resize or "cover"
     if resize == "fill":

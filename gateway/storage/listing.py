@@ -122,7 +122,7 @@ def _grouped_query(bucket: str, page: Page) -> tuple[str, list]:
 async def list_v2(access: Access, request: Request, caller: Caller, bucket: str, page: Page) -> dict:
     sql, args = _grouped_query(bucket, page) if page.delimiter else _flat_query(bucket, page)
     async with access.as_caller(request, caller, "storage.object.list_v2") as conn:
-        rows = await fetch_dicts(await conn.execute(sql, args))
+        rows = await fetch_dicts(conn, sql, args)
     shown = rows[:page.limit]
     folders, found = [], []
     for row in shown:

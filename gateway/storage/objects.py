@@ -6,12 +6,16 @@ import json
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import anyio
 import psycopg
+from psycopg.abc import Params
+from psycopg.rows import dict_row
 from starlette.requests import Request
 
 from gateway.claims import Caller
+from gateway.db import one
 from gateway.storage import errors
 from gateway.storage.access import API, Access, owner_of, privileged, transaction_of
 from gateway.storage.store import Blob, Stored, new_version
@@ -33,9 +37,10 @@ def jsonable(row: dict) -> dict:
             else value for key, value in row.items()}
 
 
-async def fetch_dicts(cur: psycopg.AsyncCursor) -> list[dict]:
-    names = [c.name for c in cur.description]
-    return [dict(zip(names, row)) for row in await cur.fetchall()]
+async def fetch_dicts(conn: psycopg.AsyncConnection, query: str, params: Params) -> list[dict[str, Any]]:
+    cur = conn.cursor(row_factory=dict_row)
+    await cur.execute(query, params)
+    return await cur.fetchall()
 
 
 def owner_columns(owner: str | None) -> tuple[str | None, str | None]:
@@ -75,8 +80,7 @@ class Written:
 async def _read_back(conn: psycopg.AsyncConnection, bucket: str, name: str) -> Written:
     await privileged(conn)
     cur = await conn.execute("select id from storage.objects where bucket_id = %s and name = %s", (bucket, name))
-    row = await cur.fetchone()
-    return Written(id=str(row[0]), transaction=await transaction_of(conn))
+    return Written(id=str(one(await cur.fetchone())[0]), transaction=await transaction_of(conn))
 
 
 async def check_can_write(access: Access, request: Request, caller: Caller, operation: str, bucket: str,
@@ -142,7 +146,7 @@ async def find_object(access: Access, request: Request, caller: Caller | None, o
                       name: str) -> dict:
     query = f"select {OBJECT_COLUMNS} from storage.objects where bucket_id = %s and name = %s"
     async with access.as_caller(request, caller or API, operation) as conn:
-        rows = await fetch_dicts(await conn.execute(query, (bucket, name)))
+        rows = await fetch_dicts(conn, query, (bucket, name))
     if not rows:
         raise errors.no_such_key()
     return rows[0]
@@ -158,9 +162,8 @@ async def existing_names(access: Access, request: Request, caller: Caller, opera
 
 async def remove_objects(access: Access, request: Request, caller: Caller, bucket: str, names: list[str]) -> list[dict]:
     async with access.as_caller(request, caller, "storage.object.delete_many", deleting=True) as conn:
-        removed = await fetch_dicts(await conn.execute(
-            f"delete from storage.objects where bucket_id = %s and name = any(%s) returning {OBJECT_COLUMNS}",
-            (bucket, names)))
+        removed = await fetch_dicts(conn, "delete from storage.objects where bucket_id = %s and name = any(%s)"
+                                    f" returning {OBJECT_COLUMNS}", (bucket, names))
         transaction = await transaction_of(conn)
     await access.release_by(transaction)
     return [jsonable(row) for row in removed]
@@ -196,7 +199,7 @@ async def move_object(access: Access, request: Request, caller: Caller, bucket: 
             raise errors.access_denied() if await cur.fetchone() else errors.no_such_key()
         cur = await conn.execute("select id from storage.objects where bucket_id = %s and name = %s",
                                  (target_bucket, target))
-        return str((await cur.fetchone())[0])
+        return str(one(await cur.fetchone())[0])
 
 
 async def copy_object(access: Access, request: Request, caller: Caller, bucket: str, source: str,
@@ -206,9 +209,8 @@ async def copy_object(access: Access, request: Request, caller: Caller, bucket: 
     copied = False
     try:
         async with access.as_caller(request, caller, "storage.object.copy") as conn:
-            rows = await fetch_dicts(await conn.execute(
-                "select version, metadata, user_metadata from storage.objects where bucket_id = %s and name = %s",
-                (bucket, source)))
+            rows = await fetch_dicts(conn, "select version, metadata, user_metadata from storage.objects"
+                                     " where bucket_id = %s and name = %s", (bucket, source))
             if not rows:
                 raise errors.no_such_key()
             origin = rows[0]
@@ -226,9 +228,9 @@ async def copy_object(access: Access, request: Request, caller: Caller, bucket: 
             await _write_row(conn, target_bucket, target, owner_of(caller), new_metadata,
                              origin["user_metadata"] if copy_metadata else user_metadata, version, upsert)
             await privileged(conn)
-            rows = await fetch_dicts(await conn.execute(
-                f"select {OBJECT_COLUMNS} from storage.objects where bucket_id = %s and name = %s",
-                (target_bucket, target)))
+            rows = await fetch_dicts(
+                conn, f"select {OBJECT_COLUMNS} from storage.objects where bucket_id = %s and name = %s",
+                (target_bucket, target))
             transaction = await transaction_of(conn)
     except BaseException:
         if copied:
@@ -250,7 +252,7 @@ async def search(access: Access, request: Request, caller: Caller, bucket: str, 
     safe_prefix, safe_search = escape_like(prefix), escape_like(search_text)
     levels = len((safe_prefix + safe_search).split("/"))
     async with access.as_caller(request, caller, "storage.object.list") as conn:
-        rows = await fetch_dicts(await conn.execute(
-            "select * from storage.search(%s, %s, %s, %s, %s, %s, %s, %s)",
-            (safe_prefix, bucket, limit, levels, offset, safe_search, column, order)))
+        rows = await fetch_dicts(
+            conn, "select * from storage.search(%s, %s, %s, %s, %s, %s, %s, %s)",
+            (safe_prefix, bucket, limit, levels, offset, safe_search, column, order))
     return [jsonable(row) for row in rows]

@@ -76,8 +76,8 @@ def route(path: str, methods: list[str], *, plain: bool = False) -> Callable[[Ha
             except errors.StorageError as error:
                 return error.plain() if plain else error.response()
             except psycopg.Error as exc:
-                error = errors.from_database(exc)
-                return error.plain() if plain else error.response()
+                refused = errors.from_database(exc)
+                return refused.plain() if plain else refused.response()
             except Exception:
                 log.exception("storage request failed: %s %s", request.method, request.url.path)
                 return errors.internal().plain() if plain else errors.internal().response()

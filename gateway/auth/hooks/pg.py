@@ -11,6 +11,7 @@ import psycopg
 from psycopg import AsyncConnection
 
 from gateway.auth.hooks.config import HookConfig
+from gateway.db import one
 from gateway.settings import ConfigError
 
 TIMEOUT_MS = 2000
@@ -23,7 +24,7 @@ async def call(conn: AsyncConnection, hook: HookConfig, payload: dict[str, Any])
     await conn.execute(f"set local role {HOOK_ROLE}")
     # An untyped parameter, so a function declared with `json` resolves as well as one with `jsonb`.
     cur = await conn.execute(f"select {hook.qualified_function}(%s)", (json.dumps(payload),))
-    (result,) = await cur.fetchone()
+    (result,) = one(await cur.fetchone())
     await conn.execute("reset role")
     await conn.execute("set local statement_timeout to default")
     return json.loads(result) if isinstance(result, str) else result
