@@ -138,8 +138,9 @@ class Connection:
                 return
             now = time.time()
             for channel in list(self.channels.values()):
-                if channel.identity.expired(now):
-                    await self._shutdown(channel, f"Token has expired {int(now - channel.identity.expires_at)} seconds ago")
+                expires_at = channel.identity.expires_at
+                if expires_at is not None and channel.identity.expired(now):
+                    await self._shutdown(channel, f"Token has expired {int(now - expires_at)} seconds ago")
 
     async def _handle(self, frame: Frame) -> None:
         if contains_nul(frame.topic, frame.event, frame.payload):
@@ -161,7 +162,7 @@ class Connection:
         if not self.events.hit():
             await self._shutdown(channel, "Too many messages per second")
             return
-        payload = frame.payload if isinstance(frame.payload, dict) else {}
+        payload = _object(frame.payload)
         if frame.event == "phx_leave":
             channel.reply(frame.ref, "ok", {})
             await self._leave(channel)
@@ -177,8 +178,8 @@ class Connection:
                         frame.ref, frame.join_ref))
 
     async def _join(self, frame: Frame) -> None:
-        payload = frame.payload if isinstance(frame.payload, dict) else {}
-        config = payload.get("config") if isinstance(payload.get("config"), dict) else {}
+        payload = _object(frame.payload)
+        config = _object(payload.get("config"))
         if not frame.topic.startswith(TOPIC_PREFIX) or frame.topic == TOPIC_PREFIX:
             return self._join_error(frame, "You must provide a topic name")
         previous = self.channels.get(frame.topic)
@@ -200,8 +201,8 @@ class Connection:
             await check_filters(subscriptions, self.service.catalog, self.service.pool)
         except (AuthError, SubscriptionError) as exc:
             return self._join_error(frame, str(exc))
-        broadcast = config.get("broadcast") if isinstance(config.get("broadcast"), dict) else {}
-        presence = config.get("presence") if isinstance(config.get("presence"), dict) else {}
+        broadcast = _object(config.get("broadcast"))
+        presence = _object(config.get("presence"))
         channel = ChannelSession(
             id=f"{self.service.node_id}:{next(_channel_ids)}", topic=frame.topic, join_ref=frame.join_ref or frame.ref,
             identity=identity, subscriptions=subscriptions, broadcast_self=bool(broadcast.get("self")),
@@ -295,7 +296,7 @@ class Connection:
     async def _presence(self, channel: ChannelSession, ref: str | None, payload: dict[str, Any]) -> None:
         event = payload.get("event")
         if event == "track":
-            meta = payload.get("payload") if isinstance(payload.get("payload"), dict) else {}
+            meta = _object(payload.get("payload"))
             if self._too_big(channel, ref, meta):
                 return
             if not await self._may_track(channel):
@@ -319,3 +320,8 @@ class Connection:
             policies.read.update(await self.service.channel_auth.read(
                 identity.role, identity.claims, channel.sub_topic, [PRESENCE]))
         return await self._may_write(channel, PRESENCE)
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """A JSON object from the client, or an empty one for anything else it sent there."""
+    return value if isinstance(value, dict) else {}
