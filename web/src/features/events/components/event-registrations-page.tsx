@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { CalendarCheck, Download, LogOut, Search, Users } from 'lucide-react';
 import { loginPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format-date';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,7 +17,6 @@ import {
   csvColumns,
   csvFileName,
   filterRegistrations,
-  formatRegisteredDate,
   type EventRegistration,
 } from '../lib/registrations';
 
@@ -145,7 +145,7 @@ export function EventRegistrationsPage() {
                   <td className="px-3 py-2">{row.email}</td>
                   <td className="px-3 py-2">{row.phone}</td>
                   <td className="px-3 py-2">{row.company_name}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatRegisteredDate(row.created_at)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(row.created_at, 'yyyy-MM-dd HH:mm')}</td>
                 </tr>
               ))}
               {visible.length === 0 && (

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Eye, LogOut, Search, Trash2 } from 'lucide-react';
 import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-message';
+import { formatDate } from '@/lib/format-date';
 import { hasPermission } from '@/lib/permissions';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
@@ -22,7 +24,6 @@ import {
   toggleSelection,
   type StatusFilter,
 } from '../lib/admin-filters';
-import { formatDate } from '../lib/partner-record';
 import { buildStatusUpdate } from '../lib/partner-status';
 import type { Partner, PartnerStatus } from '../types';
 import { PartnerReviewDialog } from './partner-review-dialog';
@@ -35,10 +36,6 @@ const deleteQuestion = 'Are you sure you want to delete this partner? This actio
 
 function deleteQuestionFor(companyName: string): string {
   return `Are you sure you want to delete ${companyName}? This action cannot be undone.`;
-}
-
-function errorMessage(error: unknown): string | undefined {
-  return (error as { message?: string } | null)?.message;
 }
 
 export function PartnerAdminPage() {
@@ -256,7 +253,7 @@ function PartnerAdmin({ email }: { email: string }) {
                     <Cell label="Status">
                       <StatusBadge status={partner.status} />
                     </Cell>
-                    <Cell label="Applied" className="whitespace-nowrap">{formatDate(partner.created_at)}</Cell>
+                    <Cell label="Applied" className="whitespace-nowrap">{formatDate(partner.created_at, 'MMM d, yyyy')}</Cell>
                     <Cell label="Actions" wide>
                       <div className="flex gap-2">
                         <Button size="sm" variant="outline" onClick={() => setReviewing(partner)}>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { LogOut } from 'lucide-react';
 import { loginPath, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format-date';
 import { loginAfterFailureState } from '@/features/auth/lib/login-target';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,7 +14,6 @@ import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useToast } from '@/components/ui/toast';
 import { getPartnerLink } from '../api/get-partner-link';
 import { getPartnerWithAccessControl } from '../api/get-partner-with-access-control';
-import { formatDate } from '../lib/partner-record';
 import { adminBadgeClasses, normaliseStatus, portalBanner, portalStatusLabels } from '../lib/partner-status';
 import type { Partner } from '../types';
 import { PortalOverviewTab } from './portal-overview-tab';
@@ -102,7 +102,7 @@ export function PartnerPortalPage() {
             >
               {portalStatusLabels[status]}
             </span>
-            <span className="text-slate-600 dark:text-slate-300">Member since {formatDate(partner.created_at)}</span>
+            <span className="text-slate-600 dark:text-slate-300">Member since {formatDate(partner.created_at, 'MMM d, yyyy')}</span>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
+import { formatDate } from '@/lib/format-date';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/form-field';
 import { Tabs } from '@/components/ui/tabs';
 import { formatCompanyType } from '../lib/admin-filters';
-import { formatDate } from '../lib/partner-record';
 import { canReject, normaliseStatus, statusActions } from '../lib/partner-status';
 import type { Partner, PartnerStatus } from '../types';
 import { ModalDialog } from './modal-dialog';
@@ -106,8 +106,8 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
         <Detail label="Current Status">
           <StatusBadge status={partner.status} />
         </Detail>
-        <Detail label="Applied">{formatDate(partner.created_at)}</Detail>
-        <Detail label="Approved">{formatDate(partner.approved_at)}</Detail>
+        <Detail label="Applied">{formatDate(partner.created_at, 'MMM d, yyyy')}</Detail>
+        <Detail label="Approved">{formatDate(partner.approved_at, 'MMM d, yyyy')}</Detail>
         <Detail label="Rejection Reason">{partner.rejection_reason}</Detail>
       </dl>
       <Field id="admin-notes" label="Admin Notes">

@@ -6,7 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { createCompanyUser } from '../api/create-company-user';
 import { deleteCompanyUser } from '../api/delete-company-user';
 import { updateCompanyUser } from '../api/update-company-user';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import { validateUser } from '../lib/validation';
 import type { Company, CompanyUser } from '../types';
 import { Dialog } from './dialog';
