@@ -2,12 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Field, Textarea } from '@/components/ui/form-field';
 import { Tabs } from '@/components/ui/tabs';
 import { formatCompanyType } from '../lib/admin-filters';
 import { canReject, normaliseStatus, statusActions } from '../lib/partner-status';
 import type { Partner, PartnerStatus } from '../types';
-import { ModalDialog } from './modal-dialog';
 import { StatusBadge } from './status-badge';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -150,7 +150,7 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
   );
 
   return (
-    <ModalDialog title="Partner Application Review" onClose={onClose}>
+    <Dialog title="Partner Application Review" size="xl" onClose={onClose}>
       <Tabs
         label="Application sections"
         value={tab}
@@ -161,6 +161,6 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
           { id: 'actions', label: 'Actions', content: actions },
         ]}
       />
-    </ModalDialog>
+    </Dialog>
   );
 }
