@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { CalendarCheck, Download, LogOut, Search, Users } from 'lucide-react';
 import { loginPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-date';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
@@ -40,20 +42,11 @@ export function EventRegistrationsPage() {
   const { user, signOut } = useAuth('partner');
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [result, setResult] = useState<EventRegistrationsResult | null>(null);
+  const query = useQuery({ queryKey: ['event_registrations'], queryFn: getEventRegistrations });
   const [search, setSearch] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      setResult(await getEventRegistrations());
-    } catch (error) {
-      setResult({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const result: EventRegistrationsResult | undefined = query.error
+    ? { kind: 'error', message: errorMessage(query.error) ?? String(query.error) }
+    : query.data;
 
   const rows = useMemo(() => (result?.kind === 'ok' ? result.rows : []), [result]);
   const visible = useMemo(() => filterRegistrations(rows, search), [rows, search]);

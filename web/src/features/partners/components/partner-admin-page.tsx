@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Eye, LogOut, Search, Trash2 } from 'lucide-react';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-date';
+import { useOnQueryError } from '@/lib/use-on-query-error';
 import { hasPermission } from '@/lib/permissions';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
@@ -30,6 +32,8 @@ import { PartnerReviewDialog } from './partner-review-dialog';
 import { StatusBadge } from './status-badge';
 import { usePartnerLogout } from './use-partner-logout';
 
+const noPartners: Partner[] = [];
+
 const partnerColumns = ['Company', 'Contact', 'Type', 'Status', 'Applied', 'Actions'];
 
 const deleteQuestion = 'Are you sure you want to delete this partner? This action cannot be undone.';
@@ -49,8 +53,8 @@ export function PartnerAdminPage() {
 function PartnerAdmin({ email }: { email: string }) {
   const { toast } = useToast();
   const logout = usePartnerLogout();
-  const [partners, setPartners] = useState<Partner[]>([]);
-  const [loading, setLoading] = useState(true);
+  const query = useQuery({ queryKey: ['partners'], queryFn: getPartners });
+  const partners = query.data ?? noPartners;
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
@@ -58,19 +62,9 @@ function PartnerAdmin({ email }: { email: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reviewing, setReviewing] = useState<Partner | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setPartners(await getPartners());
-    } catch (error) {
-      toast({ title: 'Error fetching partners', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setLoading(false);
-    }
-  }, [toast]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useOnQueryError(query.error, query.errorUpdatedAt, (error) =>
+    toast({ title: 'Error fetching partners', description: errorMessage(error), variant: 'destructive' }),
+  );
 
   const counts = useMemo(() => countPartners(partners), [partners]);
   const visible = useMemo(() => filterPartners(partners, search, statusFilter), [partners, search, statusFilter]);
@@ -83,7 +77,7 @@ function PartnerAdmin({ email }: { email: string }) {
       await updatePartnerStatus(partner.id, buildStatusUpdate(next, rejectionReason, notes, new Date()));
       toast({ title: 'Partner status updated', description: `Partner has been ${next}.`, variant: 'success' });
       setReviewing(null);
-      await load();
+      await query.refetch();
     } catch (error) {
       toast({ title: 'Error updating partner', description: errorMessage(error), variant: 'destructive' });
     } finally {
@@ -103,7 +97,7 @@ function PartnerAdmin({ email }: { email: string }) {
         next.delete(partner.id);
         return next;
       });
-      await load();
+      await query.refetch();
     } catch (error) {
       toast({ title: 'Error deleting partner', description: errorMessage(error), variant: 'destructive' });
     } finally {
@@ -135,7 +129,7 @@ function PartnerAdmin({ email }: { email: string }) {
         </div>
       </header>
 
-      {loading ? (
+      {query.isPending ? (
         <Spinner label="Loading..." />
       ) : (
         <>
