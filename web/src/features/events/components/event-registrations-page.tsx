@@ -44,9 +44,10 @@ export function EventRegistrationsPage() {
   const { toast } = useToast();
   const query = useQuery({ queryKey: ['event_registrations'], queryFn: getEventRegistrations });
   const [search, setSearch] = useState('');
-  const result: EventRegistrationsResult | undefined = query.error
-    ? { kind: 'error', message: errorMessage(query.error) ?? String(query.error) }
-    : query.data;
+  const result = useMemo<EventRegistrationsResult | undefined>(
+    () => (query.error ? { kind: 'error', message: errorMessage(query.error) ?? String(query.error) } : query.data),
+    [query.error, query.data],
+  );
 
   const rows = useMemo(() => (result?.kind === 'ok' ? result.rows : []), [result]);
   const visible = useMemo(() => filterRegistrations(rows, search), [rows, search]);

@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { useOnQueryError } from '@/lib/use-on-query-error';
 import { formatDate } from '@/lib/format-date';
-import { loginAfterFailureState } from '@/features/auth/lib/login-target';
+import { loginAfterFailureState } from '@/features/auth';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
