@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { createQueryClient } from './query-client';
 import { useOnQueryError } from './use-on-query-error';
@@ -15,6 +15,17 @@ describe('the query client', () => {
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(load).toHaveBeenCalledTimes(1);
     expect(result.current.error).toEqual(new Error('permission denied'));
+  });
+
+  it('loads even when the browser reports being offline', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const load = vi.fn().mockResolvedValue(['row']);
+      const { result } = renderHook(() => useQuery({ queryKey: ['offline'], queryFn: load }), { wrapper: wrapperFor() });
+      await waitFor(() => expect(result.current.data).toEqual(['row']));
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('loads afresh for a page opened again', async () => {

@@ -18,6 +18,7 @@ function Harness({ onClose = vi.fn() }: { onClose?: () => void }) {
         >
           <input aria-label="Name" />
           <button>Save</button>
+          <button tabIndex={-1}>Not in the tab order</button>
         </Dialog>
       )}
     </>

@@ -20,7 +20,7 @@ const focusable =
 // Tab from the last control goes back to the first (and Shift+Tab the other way), so focus never leaves the dialog
 // for the browser's own controls.
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)];
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter((control) => control.tabIndex >= 0);
   if (controls.length === 0) return;
   const first = controls[0];
   const last = controls[controls.length - 1];
