@@ -1,12 +1,17 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync('src/features', { withFileTypes: true })
+// Paths below are relative to this folder, wherever eslint is started from.
+const basePath = fileURLToPath(new URL('.', import.meta.url));
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -25,16 +30,16 @@ const sharedBoundaries = ['./src/components', './src/lib', './src/config'].map((
   message: 'Shared code must not depend on features or the app.',
 }));
 
-export default tseslint.config(
-  { ignores: ['dist', 'node_modules'] },
+export default defineConfig(
+  globalIgnores(['dist', 'node_modules']),
   {
     files: ['**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommended, reactHooks.configs.flat.recommended],
+    extends: [js.configs.recommended, tseslint.configs.recommended, reactHooks.configs.flat.recommended],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })] },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${basePath}tsconfig.app.json` })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureBoundaries, ...sharedBoundaries] }],
+      'import-x/no-restricted-paths': ['error', { basePath, zones: [...featureBoundaries, ...sharedBoundaries] }],
       // Leaving a key out of a copy is written `const { key: _key, ...rest } = value`.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
