@@ -10,6 +10,8 @@ export const paths = {
   articleFootball: '/articles/cybersecurity-like-football',
   articleZeroTrust: '/articles/zero-trust-for-gcc-enterprises',
   articleRansomware: '/articles/ransomware-readiness-playbook',
+  /** The route pattern that serves every article by its slug. */
+  article: '/articles/:slug',
   resources: '/resources',
   contact: '/contact',
   budgetCalculator: '/budget-calculator',

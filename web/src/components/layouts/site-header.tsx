@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { loginPath, paths } from '@/config/paths';
@@ -25,12 +25,10 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-
-  useEffect(() => {
-    setOpen(false);
-  }, [location.pathname]);
+  // The menu belongs to the page it was opened on, so following one of its links closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
 
   return (
     <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-navy-950/95">
@@ -57,7 +55,7 @@ export function SiteHeader() {
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpenOn(open ? null : location.pathname)}
         >
           {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
         </button>

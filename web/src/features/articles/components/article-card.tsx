@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, Clock } from 'lucide-react';
+import { formatDate } from '@/lib/format-date';
 import { Card } from '@/components/ui/card';
-import { formatArticleDate, type Article } from '../data/articles';
+import type { Article } from '../data/articles';
 
 export function ArticleCard({ article }: { article: Article }) {
   return (
@@ -18,7 +19,7 @@ export function ArticleCard({ article }: { article: Article }) {
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
         <span>{article.author}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+        <time dateTime={article.date}>{formatDate(article.date, 'd MMMM yyyy')}</time>
         <span aria-hidden="true">·</span>
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden="true" className="h-3 w-3" />

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
+import { formatDate } from '@/lib/format-date';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/components/ui/button';
-import { articles, formatArticleDate, type Article } from '../data/articles';
+import { articles, type Article } from '../data/articles';
 import { ArticleCard } from './article-card';
 
 export function ArticlePage({ article }: { article: Article }) {
@@ -27,7 +28,7 @@ export function ArticlePage({ article }: { article: Article }) {
           <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-brand-300">{article.category}</p>
           <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-4xl">{article.title}</h1>
           <p className="mt-4 text-sm text-slate-300">
-            By {article.author} · <time dateTime={article.date}>{formatArticleDate(article.date)}</time> ·{' '}
+            By {article.author} · <time dateTime={article.date}>{formatDate(article.date, 'd MMMM yyyy')}</time> ·{' '}
             {article.readTime}
           </p>
         </div>

@@ -174,12 +174,3 @@ export const articles: Article[] = [
 export function findArticle(slug: string | undefined): Article | undefined {
   return articles.find((article) => article.slug === slug);
 }
-
-export function formatArticleDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import type { Platform } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
@@ -29,7 +30,7 @@ export function SignInForm({ platform, email, onEmailChange }: SignInFormProps) 
         toast({ description: 'Invalid email or password. Please try again.', variant: 'destructive' });
       }
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Login failed. Please try again.';
+      const message = errorMessage(error, 'Login failed. Please try again.');
       toast({ description: message, variant: 'destructive' });
     } finally {
       setSubmitting(false);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import type { Platform } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
@@ -42,7 +43,7 @@ export function SignUpForm({ platform, onDone }: SignUpFormProps) {
         toast({ description: error.message || 'Signup failed. Please try again.', variant: 'destructive' });
       }
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Signup failed. Please try again.';
+      const message = errorMessage(error, 'Signup failed. Please try again.');
       toast({ description: message, variant: 'destructive' });
     } finally {
       setSubmitting(false);

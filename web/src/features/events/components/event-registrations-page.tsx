@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { CalendarCheck, Download, LogOut, Search, Users } from 'lucide-react';
 import { loginPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-message';
+import { formatDate } from '@/lib/format-date';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Cell, DataTable } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -16,7 +20,6 @@ import {
   csvColumns,
   csvFileName,
   filterRegistrations,
-  formatRegisteredDate,
   type EventRegistration,
 } from '../lib/registrations';
 
@@ -39,20 +42,12 @@ export function EventRegistrationsPage() {
   const { user, signOut } = useAuth('partner');
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [result, setResult] = useState<EventRegistrationsResult | null>(null);
+  const query = useQuery({ queryKey: ['event_registrations'], queryFn: getEventRegistrations });
   const [search, setSearch] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      setResult(await getEventRegistrations());
-    } catch (error) {
-      setResult({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const result = useMemo<EventRegistrationsResult | undefined>(
+    () => (query.error ? { kind: 'error', message: errorMessage(query.error) ?? String(query.error) } : query.data),
+    [query.error, query.data],
+  );
 
   const rows = useMemo(() => (result?.kind === 'ok' ? result.rows : []), [result]);
   const visible = useMemo(() => filterRegistrations(rows, search), [rows, search]);
@@ -125,38 +120,28 @@ export function EventRegistrationsPage() {
             <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
           </Button>
         </div>
-        <div role="region" aria-label="Event registrations table" tabIndex={0} className="mt-6 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <caption className="sr-only">Event registrations</caption>
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <tr>
-                {csvColumns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
+        <div className="mt-6">
+          <DataTable caption="Event registrations" columns={csvColumns}>
+            {visible.map((row) => (
+              <tr key={row.id}>
+                <Cell label="First Name">{row.first_name}</Cell>
+                <Cell label="Last Name">{row.last_name}</Cell>
+                <Cell label="Email">{row.email}</Cell>
+                <Cell label="Phone">{row.phone}</Cell>
+                <Cell label="Company">{row.company_name}</Cell>
+                <Cell label="Registered Date" className="whitespace-nowrap">
+                  {formatDate(row.created_at, 'yyyy-MM-dd HH:mm')}
+                </Cell>
               </tr>
-            </thead>
-            <tbody>
-              {visible.map((row) => (
-                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="px-3 py-2">{row.first_name}</td>
-                  <td className="px-3 py-2">{row.last_name}</td>
-                  <td className="px-3 py-2">{row.email}</td>
-                  <td className="px-3 py-2">{row.phone}</td>
-                  <td className="px-3 py-2">{row.company_name}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatRegisteredDate(row.created_at)}</td>
-                </tr>
-              ))}
-              {visible.length === 0 && (
-                <tr>
-                  <td colSpan={csvColumns.length} className="px-3 py-8 text-center text-slate-500">
-                    {search ? 'No registrations match your search.' : 'No registrations yet.'}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+            ))}
+            {visible.length === 0 && (
+              <tr>
+                <Cell colSpan={csvColumns.length} className="py-8 text-center text-slate-500">
+                  {search ? 'No registrations match your search.' : 'No registrations yet.'}
+                </Cell>
+              </tr>
+            )}
+          </DataTable>
         </div>
       </Card>
     </div>

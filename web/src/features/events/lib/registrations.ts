@@ -1,3 +1,5 @@
+import { formatDate } from '@/lib/format-date';
+
 export type EventRegistration = {
   id: string;
   event_name: string;
@@ -30,19 +32,6 @@ export function countToday(list: EventRegistration[], now: Date): number {
   return list.filter((row) => sameLocalDay(new Date(row.created_at), now)).length;
 }
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-export function localDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function formatRegisteredDate(value: string): string {
-  const date = new Date(value);
-  return `${localDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 export const csvColumns = ['First Name', 'Last Name', 'Email', 'Phone', 'Company', 'Registered Date'] as const;
 
 // Public visitors fill these cells and admins open the file in spreadsheets: a cell that would start a formula is
@@ -61,11 +50,11 @@ export function buildRegistrationsCsv(list: EventRegistration[]): string {
     row.email,
     row.phone,
     row.company_name,
-    formatRegisteredDate(row.created_at),
+    formatDate(row.created_at, 'yyyy-MM-dd HH:mm'),
   ]);
   return [[...csvColumns], ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 export function csvFileName(now: Date): string {
-  return `event-registrations-${localDate(now)}.csv`;
+  return `event-registrations-${formatDate(now, 'yyyy-MM-dd')}.csv`;
 }

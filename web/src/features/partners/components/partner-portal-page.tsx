@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { LogOut } from 'lucide-react';
 import { loginPath, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { loginAfterFailureState } from '@/features/auth/lib/login-target';
+import { errorMessage } from '@/lib/error-message';
+import { useOnQueryError } from '@/lib/use-on-query-error';
+import { formatDate } from '@/lib/format-date';
+import { loginAfterFailureState } from '@/features/auth';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -11,11 +15,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useToast } from '@/components/ui/toast';
-import { getPartnerLink } from '../api/get-partner-link';
-import { getPartnerWithAccessControl } from '../api/get-partner-with-access-control';
-import { formatDate } from '../lib/partner-record';
+import { getLinkedPartner } from '../api/get-linked-partner';
 import { adminBadgeClasses, normaliseStatus, portalBanner, portalStatusLabels } from '../lib/partner-status';
-import type { Partner } from '../types';
 import { PortalOverviewTab } from './portal-overview-tab';
 import { PortalProfileTab } from './portal-profile-tab';
 import { PortalResourcesTab } from './portal-resources-tab';
@@ -29,49 +30,46 @@ export function PartnerPortalPage() {
   const navigate = useNavigate();
   const { toast } = useToast();
   const logout = usePartnerLogout();
-  const [partner, setPartner] = useState<Partner | null>(null);
-  const [loading, setLoading] = useState(true);
   const [tab, setTab] = useState('overview');
-
-  const load = useCallback(async () => {
-    if (!userId) return;
-    try {
-      const link = await getPartnerLink(userId);
-      if (link.error) {
-        toast({ description: 'You need to register as a partner first.', variant: 'destructive' });
-        navigate(paths.partnerRegistration, { replace: true });
-        return;
-      }
-      if (!link.partnerId) {
-        toast({
-          title: 'No partner account found',
-          description: 'Please register as a partner to access the portal.',
-          variant: 'destructive',
-        });
-        navigate(paths.partnerRegistration, { replace: true });
-        return;
-      }
-      setPartner(await getPartnerWithAccessControl(link.partnerId));
-    } catch (error) {
-      toast({
-        title: 'Error loading partner data',
-        description: (error as { message?: string }).message || 'Please try logging in again.',
-        variant: 'destructive',
-      });
-      navigate(loginPath('partner'), {
-        replace: true,
-        state: loginAfterFailureState({ pathname: paths.partnerPortal }),
-      });
-    } finally {
-      setLoading(false);
-    }
-  }, [userId, navigate, toast]);
+  const query = useQuery({
+    queryKey: ['partner-portal', userId],
+    queryFn: () => getLinkedPartner(userId as string),
+    enabled: userId !== null,
+  });
+  const portal = query.data;
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (portal?.kind === 'link-failed') {
+      toast({ description: 'You need to register as a partner first.', variant: 'destructive' });
+      navigate(paths.partnerRegistration, { replace: true });
+    } else if (portal?.kind === 'unlinked') {
+      toast({
+        title: 'No partner account found',
+        description: 'Please register as a partner to access the portal.',
+        variant: 'destructive',
+      });
+      navigate(paths.partnerRegistration, { replace: true });
+    }
+  }, [portal, navigate, toast]);
 
-  if (loading) return <Spinner label="Loading..." />;
+  useOnQueryError(query.error, query.errorUpdatedAt, (error) => {
+    toast({
+      title: 'Error loading partner data',
+      description: errorMessage(error, 'Please try logging in again.'),
+      variant: 'destructive',
+    });
+    navigate(loginPath('partner'), {
+      replace: true,
+      state: loginAfterFailureState({ pathname: paths.partnerPortal }),
+    });
+  });
+
+  async function reload() {
+    await query.refetch();
+  }
+
+  if (query.isPending) return <Spinner label="Loading..." />;
+  const partner = portal?.kind === 'linked' ? portal.partner : null;
   if (!partner) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
@@ -102,7 +100,7 @@ export function PartnerPortalPage() {
             >
               {portalStatusLabels[status]}
             </span>
-            <span className="text-slate-600 dark:text-slate-300">Member since {formatDate(partner.created_at)}</span>
+            <span className="text-slate-600 dark:text-slate-300">Member since {formatDate(partner.created_at, 'MMM d, yyyy')}</span>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -128,7 +126,7 @@ export function PartnerPortalPage() {
             {
               id: 'profile',
               label: 'Profile',
-              content: <PortalProfileTab key={partner.id} partner={partner} status={status} onSaved={load} />,
+              content: <PortalProfileTab key={partner.id} partner={partner} status={status} onSaved={reload} />,
             },
             { id: 'resources', label: 'Resources', content: <PortalResourcesTab status={status} /> },
             { id: 'support', label: 'Support', content: <PortalSupportTab /> },

@@ -1,83 +1,46 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Pencil, Save, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { useOnQueryError } from '@/lib/use-on-query-error';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { Field, Input } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { getPartnerLink } from '../api/get-partner-link';
-import { getPartnerWithAccessControl } from '../api/get-partner-with-access-control';
-import { updatePartnerProfile, type ProfilePageFields } from '../api/update-partner-profile';
+import { getLinkedPartner } from '../api/get-linked-partner';
 import { adminBadgeClasses, normaliseStatus, profileBanners, profileStatusLabels } from '../lib/partner-status';
 import type { Partner } from '../types';
+import { PartnerProfileForm } from './partner-profile-form';
 import { StatusBanner } from './status-banner';
 
-type FieldSpec = { name: keyof ProfilePageFields; label: string; type?: string; required?: boolean };
-
-const editableFields: FieldSpec[] = [
-  { name: 'company_website', label: 'Website', type: 'url' },
-  { name: 'primary_contact_name', label: 'Contact Name', required: true },
-  { name: 'primary_contact_email', label: 'Contact Email', type: 'email', required: true },
-  { name: 'primary_contact_phone', label: 'Contact Phone', type: 'tel' },
-  { name: 'address_line1', label: 'Address Line 1' },
-  { name: 'address_line2', label: 'Address Line 2' },
-  { name: 'city', label: 'City' },
-  { name: 'state_province', label: 'State / Province' },
-  { name: 'postal_code', label: 'Postal Code' },
-];
-
-function pickFields(partner: Partner): ProfilePageFields {
-  return {
-    company_website: partner.company_website,
-    primary_contact_name: partner.primary_contact_name,
-    primary_contact_email: partner.primary_contact_email,
-    primary_contact_phone: partner.primary_contact_phone,
-    address_line1: partner.address_line1,
-    address_line2: partner.address_line2,
-    city: partner.city,
-    state_province: partner.state_province,
-    postal_code: partner.postal_code,
-  };
+// Unlike the portal, the profile page treats a failed link look-up as a failed load.
+async function loadProfile(userId: string): Promise<Partner | null> {
+  const linked = await getLinkedPartner(userId);
+  if (linked.kind === 'link-failed') throw new Error('The partner link could not be read');
+  return linked.kind === 'linked' ? linked.partner : null;
 }
-
-type LoadState = { kind: 'loading' } | { kind: 'none' } | { kind: 'loaded'; partner: Partner };
 
 export function PartnerProfilePage() {
   const { user } = useAuth('partner');
   const userId = user?.id ?? null;
   const { toast } = useToast();
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [values, setValues] = useState<ProfilePageFields | null>(null);
+  const query = useQuery({
+    queryKey: ['partner-profile', userId],
+    queryFn: () => loadProfile(userId as string),
+    enabled: userId !== null,
+  });
 
-  const load = useCallback(async () => {
-    if (!userId) return;
-    try {
-      const link = await getPartnerLink(userId);
-      if (link.error) throw link.error;
-      const partner = link.partnerId ? await getPartnerWithAccessControl(link.partnerId) : null;
-      if (!partner) {
-        setState({ kind: 'none' });
-        return;
-      }
-      setState({ kind: 'loaded', partner });
-      setValues(pickFields(partner));
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load partner profile', variant: 'destructive' });
-      setState({ kind: 'none' });
-    }
-  }, [userId, toast]);
+  useOnQueryError(query.error, query.errorUpdatedAt, () =>
+    toast({ title: 'Error', description: 'Failed to load partner profile', variant: 'destructive' }),
+  );
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  async function reload() {
+    await query.refetch();
+  }
 
-  if (state.kind === 'loading') return <Spinner label="Loading..." />;
-  if (state.kind === 'none' || !values) {
+  if (query.isPending) return <Spinner label="Loading..." />;
+  const partner = query.error ? null : query.data;
+  if (!partner) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
         <Card className="text-center">
@@ -93,34 +56,7 @@ export function PartnerProfilePage() {
     );
   }
 
-  const { partner } = state;
   const status = normaliseStatus(partner.status);
-  const canEdit = status === 'approved';
-
-  function cancel() {
-    setValues(pickFields(partner));
-    setEditing(false);
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!values) return;
-    setSaving(true);
-    try {
-      await updatePartnerProfile(partner.id, values);
-      toast({
-        title: 'Profile Updated',
-        description: 'Your partner profile has been successfully updated.',
-        variant: 'success',
-      });
-      setEditing(false);
-      await load();
-    } catch (error) {
-      toast({ title: 'Update Failed', description: (error as { message?: string }).message, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -140,81 +76,12 @@ export function PartnerProfilePage() {
         </div>
       )}
 
-      <Card className="mt-8">
-        <form onSubmit={onSubmit} aria-label="Company profile" className="space-y-6">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-lg font-bold">Company Information</h2>
-            {canEdit && (
-              <div className="flex gap-2">
-                {editing ? (
-                  <>
-                    <Button variant="outline" onClick={cancel} disabled={saving}>
-                      <X aria-hidden="true" className="h-4 w-4" /> Cancel
-                    </Button>
-                    <Button type="submit" disabled={saving}>
-                      <Save aria-hidden="true" className="h-4 w-4" /> {saving ? 'Saving...' : 'Save Changes'}
-                    </Button>
-                  </>
-                ) : (
-                  <Button onClick={() => setEditing(true)}>
-                    <Pencil aria-hidden="true" className="h-4 w-4" /> Edit Profile
-                  </Button>
-                )}
-              </div>
-            )}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="profile-company-name"
-              label="Company Name"
-              hint={
-                <p id="profile-company-name-hint" className="text-xs text-slate-500">
-                  Contact support to change your company name.
-                </p>
-              }
-            >
-              <Input
-                id="profile-company-name"
-                aria-describedby="profile-company-name-hint"
-                value={partner.company_name}
-                readOnly
-                disabled
-              />
-            </Field>
-            <Field
-              id="profile-country"
-              label="Country"
-              hint={
-                <p id="profile-country-hint" className="text-xs text-slate-500">
-                  Contact support to change your country.
-                </p>
-              }
-            >
-              <Input
-                id="profile-country"
-                aria-describedby="profile-country-hint"
-                value={partner.country ?? ''}
-                readOnly
-                disabled
-              />
-            </Field>
-            {editableFields.map((field) => (
-              <Field key={field.name} id={`profile-${field.name}`} label={field.label}>
-                <Input
-                  id={`profile-${field.name}`}
-                  type={field.type ?? 'text'}
-                  required={field.required}
-                  value={values[field.name] ?? ''}
-                  onChange={(event) =>
-                    setValues((current) => current && { ...current, [field.name]: event.target.value })
-                  }
-                  disabled={!editing || saving}
-                />
-              </Field>
-            ))}
-          </div>
-        </form>
-      </Card>
+      <PartnerProfileForm
+        key={query.dataUpdatedAt}
+        partner={partner}
+        canEdit={status === 'approved'}
+        onSaved={reload}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -9,7 +9,6 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getPartnerApplication } from '../api/get-partner-application';
-import type { Partner } from '../types';
 import { PartnerApplicationStatus } from './partner-application-status';
 import { PartnerRegistrationForm } from './partner-registration-form';
 
@@ -28,28 +27,18 @@ const portalCards = [
   },
 ];
 
-type Application = { userId: string; partner: Partner | null };
-
 export function PartnerRegistrationPage() {
   const { user, loading } = useAuth('partner');
   const userId = user?.id ?? null;
-  const [application, setApplication] = useState<Application | null>(null);
+  // A failed look-up shows the form, as for a user with no application.
+  const application = useQuery({
+    queryKey: ['partner-application', userId],
+    queryFn: () => getPartnerApplication(userId as string).catch(() => null),
+    enabled: userId !== null,
+  });
 
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    getPartnerApplication(userId)
-      .catch(() => null)
-      .then((partner) => {
-        if (active) setApplication({ userId, partner });
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
-
-  const checking = loading || (userId !== null && application?.userId !== userId);
-  const partner = userId && application?.userId === userId ? application.partner : null;
+  const checking = loading || (userId !== null && application.isPending);
+  const partner = userId ? (application.data ?? null) : null;
 
   return (
     <>

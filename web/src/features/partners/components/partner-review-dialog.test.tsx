@@ -32,16 +32,6 @@ const partner = {
   created_at: '2025-01-01T00:00:00Z',
 } satisfies Partner;
 
-beforeAll(() => {
-  // jsdom has no modal dialog support.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 function renderDialog(overrides: Partial<Partner> = {}) {
   const onStatusChange = vi.fn();
   render(

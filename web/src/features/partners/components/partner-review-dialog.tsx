@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
+import { formatDate } from '@/lib/format-date';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Field, Textarea } from '@/components/ui/form-field';
 import { Tabs } from '@/components/ui/tabs';
 import { formatCompanyType } from '../lib/admin-filters';
-import { formatDate } from '../lib/partner-record';
 import { canReject, normaliseStatus, statusActions } from '../lib/partner-status';
 import type { Partner, PartnerStatus } from '../types';
-import { ModalDialog } from './modal-dialog';
 import { StatusBadge } from './status-badge';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -106,8 +106,8 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
         <Detail label="Current Status">
           <StatusBadge status={partner.status} />
         </Detail>
-        <Detail label="Applied">{formatDate(partner.created_at)}</Detail>
-        <Detail label="Approved">{formatDate(partner.approved_at)}</Detail>
+        <Detail label="Applied">{formatDate(partner.created_at, 'MMM d, yyyy')}</Detail>
+        <Detail label="Approved">{formatDate(partner.approved_at, 'MMM d, yyyy')}</Detail>
         <Detail label="Rejection Reason">{partner.rejection_reason}</Detail>
       </dl>
       <Field id="admin-notes" label="Admin Notes">
@@ -150,7 +150,7 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
   );
 
   return (
-    <ModalDialog title="Partner Application Review" onClose={onClose}>
+    <Dialog title="Partner Application Review" size="xl" onClose={onClose}>
       <Tabs
         label="Application sections"
         value={tab}
@@ -161,6 +161,6 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
           { id: 'actions', label: 'Actions', content: actions },
         ]}
       />
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -12,7 +12,3 @@ export function partnershipDays(createdAt: string, now: Date): number {
   const elapsed = now.getTime() - new Date(createdAt).getTime();
   return Math.max(0, Math.floor(elapsed / dayMs));
 }
-
-export function formatDate(value: string | null): string {
-  return value ? new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '';
-}

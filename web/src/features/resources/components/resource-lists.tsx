@@ -1,17 +1,9 @@
 import { Link } from 'react-router-dom';
 import { CalendarDays, Clock, FileText, PlayCircle, Wrench } from 'lucide-react';
+import { formatDate } from '@/lib/format-date';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { Tool, Webinar, Whitepaper } from '../data/resources';
-
-function formatDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 export function WhitepaperList({ items }: { items: Whitepaper[] }) {
   return (
@@ -50,7 +42,7 @@ export function WebinarList({ items }: { items: Webinar[] }) {
           <div className="mt-4 flex flex-wrap gap-4 text-xs text-slate-500 dark:text-slate-400">
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
-              <time dateTime={webinar.date}>{formatDate(webinar.date)}</time>
+              <time dateTime={webinar.date}>{formatDate(webinar.date, 'd MMMM yyyy')}</time>
             </span>
             <span className="inline-flex items-center gap-1">
               <Clock aria-hidden="true" className="h-3.5 w-3.5" />

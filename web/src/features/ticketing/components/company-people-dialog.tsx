@@ -6,10 +6,10 @@ import { useToast } from '@/components/ui/toast';
 import { createCompanyUser } from '../api/create-company-user';
 import { deleteCompanyUser } from '../api/delete-company-user';
 import { updateCompanyUser } from '../api/update-company-user';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
+import { Dialog } from '@/components/ui/dialog';
 import { validateUser } from '../lib/validation';
 import type { Company, CompanyUser } from '../types';
-import { Dialog } from './dialog';
 import { FormError } from './form-error';
 import { IconButton } from './icon-button';
 
@@ -67,7 +67,7 @@ export function CompanyPeopleDialog({ company, people, onClose, refetch }: Compa
   }
 
   return (
-    <Dialog open onClose={onClose} title={`Users of ${company.name}`} description="People who can be assigned this company's tickets.">
+    <Dialog onClose={onClose} title={`Users of ${company.name}`} description="People who can be assigned this company's tickets.">
       {people.length === 0 ? (
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">No users yet.</p>
       ) : (

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, type DialogSize } from './dialog';
+import { Dialog, type DialogSize } from '@/components/ui/dialog';
 import { FormError } from './form-error';
 
 type FormDialogProps = {
@@ -17,7 +17,7 @@ type FormDialogProps = {
 /** A dialog holding one form: its error alert on top, Cancel and the submit button at the bottom. */
 export function FormDialog({ title, size, error, submitLabel, saving = false, onClose, onSubmit, children }: FormDialogProps) {
   return (
-    <Dialog open onClose={onClose} title={title} size={size}>
+    <Dialog onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormError message={error} />
         {children}

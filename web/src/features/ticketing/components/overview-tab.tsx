@@ -1,6 +1,6 @@
 import { AlertTriangle, Building2, CheckCircle2, Clock, FolderOpen, Percent, Ticket as TicketIcon, Users } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@/lib/format-date';
 import { dashboardOverview } from '../lib/ticket-stats';
 import type { Ticket } from '../types';
 import { StatusBadge } from './badges';

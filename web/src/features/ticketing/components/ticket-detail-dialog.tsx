@@ -1,14 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { History, Lock, Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { cn } from '@/components/ui/cn';
-import { dueState, formatDate, relativeTime, shortId } from '../lib/format';
+import { formatDate } from '@/lib/format-date';
+import { dueState, relativeTime, shortId } from '../lib/format';
 import { sampleComments, sampleHistory } from '../lib/sample-activity';
 import type { Ticket } from '../types';
 import { CategoryLabel, Pill, PriorityBadge, SeverityBadge, StatusBadge } from './badges';
-import { Dialog } from './dialog';
 
 function SideCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -83,7 +84,7 @@ export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDial
   const comments = sampleComments(ticket);
   const history = sampleHistory(ticket);
   return (
-    <Dialog open onClose={onClose} title={ticket.title} description={`Ticket #${shortId(ticket.id)}`} size="xl">
+    <Dialog onClose={onClose} title={ticket.title} description={`Ticket #${shortId(ticket.id)}`} size="2xl">
       <div className="mb-4 flex justify-end">
         <Button variant="outline" size="sm" onClick={() => onEdit(ticket)}>
           <Pencil aria-hidden="true" className="h-4 w-4" />

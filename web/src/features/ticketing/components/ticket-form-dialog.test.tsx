@@ -15,16 +15,6 @@ const people: CompanyUser[] = [
   { id: 'u3', user_id: null, company_id: 'c2', name: 'Yusuf Darwish', email: 'y@pb.example' },
 ];
 
-beforeAll(() => {
-  // jsdom lacks the modal dialog API.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 function renderDialog(onSave = vi.fn().mockResolvedValue(undefined)) {
   render(
     <ToastProvider>

@@ -1,5 +1,6 @@
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
-import { formatDate, relativeTime, shortId } from '../lib/format';
+import { formatDate } from '@/lib/format-date';
+import { relativeTime, shortId } from '../lib/format';
 import type { Ticket } from '../types';
 import { CategoryLabel, Pill, PriorityBadge, SeverityBadge, StatusBadge } from './badges';
 import { Cell, DataTable, RowActions } from '@/components/ui/data-table';

@@ -8,7 +8,7 @@ import { createTicket } from '../api/create-ticket';
 import { deleteTicket } from '../api/delete-ticket';
 import { getProfileId } from '../api/get-profile-id';
 import { updateTicket } from '../api/update-ticket';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import { applyTicketFilters, filterOptions } from '../lib/ticket-filters';
 import { creatorIdFor, emptyTicketForm, ticketToForm, toTicketInsert, toTicketUpdate } from '../lib/ticket-mapper';
 import type { Company, CompanyUser, Ticket, TicketFilters, TicketForm } from '../types';

@@ -1,38 +1,42 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useOnQueryError } from '@/lib/use-on-query-error';
 import { useToast } from '@/components/ui/toast';
 import { subscribeToTable } from '../api/subscribe-to-table';
 
+type Table = 'tickets' | 'companies' | 'company_users';
 type LiveList<T> = { items: T[]; loading: boolean; refetch: () => Promise<void> };
 
-/** Loads a list, shows the load-failure toast, and re-fetches on any realtime change to its table. */
+const noItems: never[] = [];
+
+/**
+ * Loads a list (one query per table and `key`), shows the load-failure toast, and re-fetches on any realtime change
+ * to its table.
+ */
 export function useLiveList<T>(
-  table: 'tickets' | 'companies' | 'company_users',
+  table: Table,
+  key: readonly unknown[],
   load: () => Promise<T[]>,
   failureMessage: string,
 ): LiveList<T> {
   const { toast } = useToast();
-  const [items, setItems] = useState<T[]>([]);
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: [table, ...key], queryFn: () => load() });
 
+  useOnQueryError(query.error, query.errorUpdatedAt, (error) => {
+    console.warn(failureMessage, error);
+    toast({ title: failureMessage, variant: 'destructive' });
+  });
+
+  useEffect(
+    () => subscribeToTable(table, () => void queryClient.invalidateQueries({ queryKey: [table] })),
+    [table, queryClient],
+  );
+
+  const { refetch: refetchQuery } = query;
   const refetch = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const next = await load();
-      if (request === latest.current) setItems(next);
-    } catch (error) {
-      console.warn(failureMessage, error);
-      if (request === latest.current) toast({ title: failureMessage, variant: 'destructive' });
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
-  }, [load, failureMessage, toast]);
+    await refetchQuery();
+  }, [refetchQuery]);
 
-  useEffect(() => {
-    setLoading(true);
-    void refetch();
-    return subscribeToTable(table, () => void refetch());
-  }, [table, refetch]);
-
-  return { items, loading, refetch };
+  return { items: query.data ?? noItems, loading: query.isPending, refetch };
 }

@@ -1,15 +1,7 @@
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 export const shortIdLength = 6;
 
 export function shortId(id: string): string {
   return id.slice(-shortIdLength);
-}
-
-/** "MMM dd, yyyy" in local time, e.g. "Jan 05, 2025". */
-export function formatDate(value: string | Date): string {
-  const date = new Date(value);
-  return `${months[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
 }
 
 function plural(count: number, unit: string): string {
