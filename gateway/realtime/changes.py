@@ -12,6 +12,7 @@ from gateway.db import privileged_tx
 
 CHANGE_TYPES = ("INSERT", "UPDATE", "DELETE")
 CATALOG_TTL_SECONDS = 30.0
+CATALOG_MAX_TABLES = 1024  # tables created and dropped under ever-new names must not pile up between reloads
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,8 @@ def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int], 
 
 class TableCatalog:
     """Column names and types and the primary key per table, read once, forgotten on a schema reload notice and
-    refreshed after a while in any case (a notice missed while the listener reconnected)."""
+    refreshed after a while in any case (a notice missed while the listener reconnected); the most recently read
+    CATALOG_MAX_TABLES tables are kept."""
 
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self.pool = pool
@@ -94,8 +96,17 @@ class TableCatalog:
             )).fetchall()
         info = TableInfo(columns=tuple({"name": name, "type": type_name} for name, type_name, _ in rows),
                          key_columns=tuple(name for name, _, is_key in rows if is_key))
+        self._cache.pop(key, None)
         self._cache[key] = (time.monotonic(), info)
+        if len(self._cache) > CATALOG_MAX_TABLES:
+            del self._cache[next(iter(self._cache))]
         return info
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+    def __contains__(self, table: tuple[str, str]) -> bool:
+        return table in self._cache
 
     def forget(self) -> None:
         self._cache.clear()
