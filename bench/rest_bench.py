@@ -38,7 +38,8 @@ from gateway.project import Project
 from gateway.settings import PROJECT_ROOT
 from gateway.db import open_pool, request_tx
 from gateway.keys import JwtKeys
-from gateway.rest import actions, schema_cache, statements
+from gateway.rest import actions, schema_cache
+from gateway.rest.statements import compose
 from gateway.rest.request import parse_request
 from tests.support.live import free_port
 
@@ -152,7 +153,7 @@ async def statements(url: str, company: str, ticket: str) -> dict:
 
     def build(method: str, path: str, query: list, headers: dict, body: bytes = b"") -> object:
         request = parse_request(method, path, query, headers, body, ("public",))
-        return statements.compose(actions.plan_action(cache, request, "authenticated", None)[1])
+        return compose(actions.plan_action(cache, request, "authenticated", None)[1])
 
     insert_body = json.dumps({"title": "Bench insert", "company_id": company}).encode()
     return {

@@ -77,7 +77,7 @@ def test_a_write_is_kept_without_its_body_and_takes_the_next_payload():
     big = json.dumps({"id": "1", "name": "x" * 1_000_000}).encode()
     _run(cache, schema, method="POST", path="companies", query=b"", headers=JSON, body=big)
     assert 0 < cache.bytes < 20_000
-    (size, kept), = cache._items.values()
+    (_size, kept), = cache._items.values()
     assert kept.statement.params["body"] is None
     hit = _lookup(cache, schema, method="POST", path="companies", query=b"", headers=JSON,
                   body=b'{"name": "y", "id": "2"}').hit

@@ -6,7 +6,13 @@ import time
 
 import pytest
 
-from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys, VerifiedTokens
+from gateway.keys import (
+    LEEWAY_SECONDS,
+    ExpiredToken,
+    InvalidToken,
+    JwtKeys,
+    VerifiedTokens,
+)
 from tests.rest.conftest import ALICE, user_claims
 
 SECRET = "token-cache-test-secret-0123456789abcdef0123"
