@@ -22,7 +22,7 @@ from gateway.rest.statements import Planned
 NEGOTIATING_HEADERS = ("accept", "prefer", "range", "accept-profile", "content-profile")
 MAX_ENTRIES = 2048
 # Python's own objects in an entry beyond the strings measured (the dicts, tuples and dataclasses of a plan).
-ENTRY_OVERHEAD_BYTES = 1024
+ENTRY_OVERHEAD_BYTES = 1280
 
 
 def request_key(method: str, path: str, query: bytes, headers: Mapping[str, str], role: str) -> tuple:
