@@ -52,10 +52,11 @@ def payload_shape(method: str, path: str, body: bytes, content_type: str | None)
 class Lookup:
     """One request's turn at the cache: the planned statement if it was there, and `remember` for after it ran."""
 
-    __slots__ = ("_cache", "_key", "_payload", "hit")
+    __slots__ = ("_cache", "_key", "_payload", "_schema", "hit")
 
-    def __init__(self, cache: PlanCache | None, key: tuple | None, payload: str | None, hit: Planned | None):
-        self._cache, self._key, self._payload, self.hit = cache, key, payload, hit
+    def __init__(self, cache: PlanCache | None, key: tuple | None, payload: str | None, schema: object,
+                 hit: Planned | None):
+        self._cache, self._key, self._payload, self._schema, self.hit = cache, key, payload, schema, hit
 
     def remember(self, planned: Planned) -> None:
         """Keeps a statement that has just run without an error; a no-op for a hit or a request not kept."""
@@ -66,10 +67,10 @@ class Lookup:
             if not statement.takes_body:
                 return  # the payload is in the statement otherwise (row by row): no other payload fits it
             statement = statement.with_body(None)
-        self._cache.put(self._key, Planned(planned.action, statement))
+        self._cache.put(self._key, self._schema, Planned(planned.action, statement))
 
 
-NOT_KEPT = Lookup(None, None, None, None)
+NOT_KEPT = Lookup(None, None, None, None, None)
 
 
 class PlanCache:
@@ -94,16 +95,17 @@ class PlanCache:
         payload = shape[1] if shape else None
         found = self._items.get(key)
         if found is None:
-            return Lookup(self, key, payload, None)
+            return Lookup(self, key, payload, schema, None)
         self._items.move_to_end(key)
         planned = found[1]
         if payload is not None:
             planned = Planned(planned.action, planned.statement.with_body(payload))
-        return Lookup(self, key, payload, planned)
+        return Lookup(self, key, payload, schema, planned)
 
-    def put(self, key: tuple, planned: Planned) -> None:
+    def put(self, key: tuple, schema: object, planned: Planned) -> None:
+        """`schema`: the schema cache the plan was made against; a plan of one replaced meanwhile is not kept."""
         size = entry_size(key, planned)
-        if size > self.max_bytes or key in self._items:
+        if schema is not self._schema or size > self.max_bytes or key in self._items:
             return
         self._items[key] = (size, planned)
         self.bytes += size

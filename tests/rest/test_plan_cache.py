@@ -49,6 +49,15 @@ def test_a_plan_is_kept_only_once_its_statement_ran():
     assert _lookup(cache, schema).hit is None and len(cache) == 0
 
 
+def test_a_plan_made_against_a_schema_cache_replaced_meanwhile_is_not_kept():
+    cache, old, new = PlanCache(1 << 20), make_cache(), make_cache()
+    lookup = _lookup(cache, old)
+    planned = _planned(old)
+    _lookup(cache, new, query=b"select=name")  # another request, after the reload, while the first one ran
+    lookup.remember(planned)
+    assert _lookup(cache, new).hit is None and len(cache) == 0
+
+
 def test_least_recently_used_entries_are_evicted_by_count():
     cache, schema = PlanCache(1 << 20, max_entries=2), make_cache()
     for query in (b"select=id", b"select=name", b"select=id", b"select=id,name"):
