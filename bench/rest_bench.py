@@ -39,6 +39,7 @@ from gateway.keys import JwtKeys
 from gateway.project import Project
 from gateway.rest import actions, schema_cache
 from gateway.rest.request import parse_request
+from gateway.rest.statements import compose
 from gateway.settings import PROJECT_ROOT
 from tests.support.live import free_port
 
@@ -152,7 +153,7 @@ async def statements(url: str, company: str, ticket: str) -> dict:
 
     def build(method: str, path: str, query: list, headers: dict, body: bytes = b"") -> object:
         request = parse_request(method, path, query, headers, body, ("public",))
-        return actions.plan_action(cache, request, "authenticated", None).statement
+        return compose(actions.plan_action(cache, request, "authenticated", None)[1])
 
     insert_body = json.dumps({"title": "Bench insert", "company_id": company}).encode()
     return {

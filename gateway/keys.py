@@ -6,7 +6,7 @@ One of them signs user access tokens: in a JWK set (`{"keys": [...]}`) the first
 signing-keys format (a JSON array of JWKs, as `GOTRUE_JWT_KEYS` and `supabase gen signing-key` write it) the one
 whose `key_ops` include "sign", as GoTrue decides.
 
-Verified tokens are remembered (a bounded LRU keyed by the whole token string) because PyJWT's signature check was
+Verified tokens are remembered (an LRU keyed by the whole token string, bounded in count and bytes) because PyJWT's signature check was
 about a quarter of a cached REST read's own time; a remembered token's `exp` is checked against the clock on every
 use, so it is never accepted after it expires.
 """
@@ -32,6 +32,9 @@ KEY_EXPIRES_AT = 1983812996
 ASYMMETRIC_ALGORITHMS = frozenset({"RS256", "ES256"})
 PRIVATE_JWK_FIELDS = frozenset({"d", "p", "q", "dp", "dq", "qi", "oth", "k"})
 VERIFIED_TOKENS_KEPT = 4096
+# A token can be as long as a request head allows (16 KiB), so the count alone would allow 4096 of those.
+VERIFIED_TOKENS_BYTES = 8 * 1024 * 1024
+ENTRY_OVERHEAD_BYTES = 256  # the entry's objects beyond the token and the claims' text
 
 
 class InvalidToken(Exception):
@@ -64,10 +67,12 @@ class _Verified:
 
 
 class VerifiedTokens:
-    """Tokens whose signature and claims already checked out, most recently used last, at most `size` of them."""
+    """Tokens whose signature and claims already checked out, most recently used last, at most `size` of them and
+    about `max_bytes` in all."""
 
-    def __init__(self, size: int):
-        self.size = size
+    def __init__(self, size: int, max_bytes: int = VERIFIED_TOKENS_BYTES):
+        self.size, self.max_bytes = size, max_bytes
+        self.bytes = 0
         self._entries: OrderedDict[str, _Verified] = OrderedDict()
         self._lock = threading.Lock()  # the functions runtime and tests verify from other threads too
 
@@ -99,14 +104,24 @@ class VerifiedTokens:
         entry = _Verified(json.dumps(claims), int(claims["exp"]) if "exp" in claims else None,
                           max(starts) if starts else None)
         with self._lock:
+            self._forget(token)
             self._entries[token] = entry
-            self._entries.move_to_end(token)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+            self.bytes += _entry_bytes(token, entry)
+            while len(self._entries) > self.size or self.bytes > self.max_bytes:
+                self.bytes -= _entry_bytes(*self._entries.popitem(last=False))
 
     def forget(self, token: str) -> None:
         with self._lock:
-            self._entries.pop(token, None)
+            self._forget(token)
+
+    def _forget(self, token: str) -> None:
+        entry = self._entries.pop(token, None)
+        if entry is not None:
+            self.bytes -= _entry_bytes(token, entry)
+
+
+def _entry_bytes(token: str, entry: _Verified) -> int:
+    return len(token) + len(entry.claims_json) + ENTRY_OVERHEAD_BYTES
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,7 @@ class Settings:
     rate_limit_passkey_per_hour: int = 360
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
+    rest_plan_cache_bytes: int = 16 * 1024 * 1024
     db_pool_size: int = 10
     authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
     auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
@@ -298,6 +299,7 @@ class Settings:
             rate_limit_passkey_per_hour=_int("RATE_LIMIT_PASSKEY", env.get("RATE_LIMIT_PASSKEY"), 360),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
+            rest_plan_cache_bytes=_int("REST_PLAN_CACHE_BYTES", env.get("REST_PLAN_CACHE_BYTES"), 16 * 1024 * 1024),
             db_pool_size=_pool_size(env.get("DB_POOL_SIZE")),
             authenticator_url=env.get("DB_AUTHENTICATOR_URL") or None,
             auth_admin_url=env.get("DB_AUTH_ADMIN_URL") or None,

@@ -21,9 +21,11 @@ from gateway.rest import errors
 from gateway.rest.actions import Action, plan_action
 from gateway.rest.errors import ApiError
 from gateway.rest.execute import run_action, search_path
-from gateway.rest.request import ApiRequest, parse_request
+from gateway.rest.query import Statement
+from gateway.rest.request import parse_request
 from gateway.rest.schema_cache import SchemaCache
 from gateway.rest.schema_cache import load as load_schema_cache
+from gateway.rest.statements import compose
 from gateway.settings import Settings
 
 METHODS = {"select": "GET", "insert": "POST", "update": "PATCH", "delete": "DELETE", "rpc": "POST"}
@@ -91,13 +93,15 @@ async def _run_case(conn: psycopg.AsyncConnection, cache: SchemaCache, case: Cas
     try:
         req = parse_request(method, path, query, headers, body, settings.db_schemas)
         search = search_path(req.schema, settings.db_extra_search_path)
-        action = plan_action(cache, req, identity.caller.role, settings.max_rows)
+        action, operation = plan_action(cache, req, identity.caller.role, settings.max_rows)
+        statement = compose(operation)
     except ApiError as error:
         verdict.outcome = _refused(error)
     else:
         if case.expect.rows == "all":
-            superuser_rows = await _superuser_count(conn, action, search)
-        verdict.outcome = await _request(conn, identity, req, action, headers, path, settings.max_rows, search)
+            superuser_rows = await _superuser_count(conn, statement, search)
+        verdict.outcome = await _request(conn, identity, action, statement, headers, path, settings.max_rows,
+                                         search)
     verdict.problems = _compare(case, verdict.outcome, superuser_rows, names, here)
     for check in case.checks:
         problem = await _check(conn, names, check.sql, check.expected, Step("check", "", case.path, check.line))
@@ -129,16 +133,16 @@ def _http_request(case: Case, names: Names, identity: Identity,
     return method, path, query, headers, body
 
 
-async def _request(conn: psycopg.AsyncConnection, identity: Identity, req: ApiRequest, action: Action,
+async def _request(conn: psycopg.AsyncConnection, identity: Identity, action: Action, statement: Statement,
                    headers: dict[str, str], path: str, max_rows: int | None, search: str) -> Outcome:
     caller = identity.caller
     try:
         async with conn.transaction():
-            await queue_settings(conn, role=caller.role, claims=caller.claims, method=req.method,
-                                path=f"/rest/v1{path}", headers=headers, read_only=req.read_only,
+            await queue_settings(conn, role=caller.role, claims=caller.claims, method=action.method,
+                                path=f"/rest/v1{path}", headers=headers, read_only=action.read_only,
                                 search_path=search)
-            result = await run_action(conn, req, action, max_rows)
-            if req.prefer.tx == "rollback":
+            result = await run_action(conn, action, statement, max_rows)
+            if action.prefer.tx == "rollback":
                 raise psycopg.Rollback()
             # The gateway commits, which is when deferred constraints are checked.
             await conn.execute("set constraints all immediate")
@@ -154,11 +158,11 @@ async def _request(conn: psycopg.AsyncConnection, identity: Identity, req: ApiRe
     return Outcome(rows=rows, count=len(rows))
 
 
-async def _superuser_count(conn: psycopg.AsyncConnection, action: Action, search: str) -> int:
+async def _superuser_count(conn: psycopg.AsyncConnection, statement: Statement, search: str) -> int:
     """`all`: the same statement run by the database owner, who no policy limits; then undone."""
     async with conn.transaction(force_rollback=True):
         await conn.execute("select set_config('search_path', %s, true)", (search,))
-        row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()
+        row = await (await conn.execute(statement.query, statement.params)).fetchone()
     return int(row[1])
 
 

@@ -1,34 +1,93 @@
-"""ApiRequest × schema cache → an Action: the statement to run and what the response needs to know about it."""
+"""ApiRequest × schema cache → the plan of a request (PostgREST's Plan stage), as values and without SQL:
+
+- an Action: what the transaction and the response need to know (they never see the request, nor its body);
+- an operation (Read, Insert, Update, Delete or Call): what the query stage (gateway.rest.statements) composes.
+"""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
-from psycopg import sql
-
-from gateway.rest import grammar, mutate, plan, query
+from gateway.rest import grammar, plan, query
 from gateway.rest import request as api
 from gateway.rest.errors import ApiError, bad_body
-from gateway.rest.query import Builder, Statement
 from gateway.rest.schema_cache import Function, SchemaCache, Table
-from gateway.rest.types import MediaType, NodeOptions, Star
+from gateway.rest.types import MediaType, NodeOptions, Preferences, Star
 
 
-@dataclass
+@dataclass(frozen=True)
 class Action:
     kind: str  # read | mutate | call
-    statement: Statement
+    method: str
+    schema: str
+    prefer: Preferences
     media: MediaType
-    labels: list[str]
+    labels: tuple[str, ...]
     table: Table | None = None
     offset: int = 0
     void: bool = False
     applied: tuple[str, ...] = ()
     merges: bool = False  # an upsert merging duplicates: its status says whether it inserted anything
 
+    @property
+    def read_only(self) -> bool:
+        return self.method in ("GET", "HEAD")
 
-def plan_action(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> Action:
+
+@dataclass(frozen=True)
+class Read:
+    node: plan.PNode
+    media: MediaType
+    counted: bool
+    exact: bool  # the count in the statement itself, rather than estimated by the transaction
+    with_body: bool
+
+
+@dataclass(frozen=True)
+class Insert:
+    table: Table
+    rows: list[dict[str, Any]]
+    columns: tuple[str, ...]
+    missing_default: bool
+    upsert: str | None  # merge-duplicates | ignore-duplicates
+    conflict: tuple[str, ...]
+    returned: plan.PNode | None  # the representation asked for
+    media: MediaType
+    location: bool
+
+
+@dataclass(frozen=True)
+class Update:
+    table: Table
+    row: dict[str, Any]
+    columns: tuple[str, ...]
+    conditions: list[plan.PCondition]
+    returned: plan.PNode | None
+    media: MediaType
+
+
+@dataclass(frozen=True)
+class Delete:
+    table: Table
+    conditions: list[plan.PCondition]
+    returned: plan.PNode | None
+    media: MediaType
+
+
+@dataclass(frozen=True)
+class Call:
+    call: plan.CallPlan
+    media: MediaType
+    counted: bool
+
+
+Operation = Read | Insert | Update | Delete | Call
+
+
+def plan_action(cache: SchemaCache, req: api.ApiRequest, role: str,
+                max_rows: int | None) -> tuple[Action, Operation]:
     if req.kind == "rpc":
         return _call(cache, req, role, max_rows)
     table = plan.find_table(cache, req.schema, req.name, role)
@@ -61,16 +120,21 @@ def _applied(req: api.ApiRequest, honoured: frozenset[str]) -> tuple[str, ...]:
     return tuple(item for item in req.prefer.applied() if item.split("=", 1)[0] in honoured)
 
 
-def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table, max_rows: int | None) -> Action:
+def _action(req: api.ApiRequest, kind: str, node: plan.PNode | None, honoured: frozenset[str],
+            **facts: Any) -> Action:
+    return Action(kind, req.method, req.schema, req.prefer, req.media,
+                  tuple(query.output_labels(node)) if node else (), applied=_applied(req, honoured), **facts)
+
+
+def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table,
+          max_rows: int | None) -> tuple[Action, Operation]:
     node = plan.plan_node(cache, role, table, req.select, req.options)
     plan.check_option_paths(node, req.options)
     _capped(node, max_rows)
-    counted = req.prefer.count is not None
     # HEAD answers with headers only, so PostgreSQL is not asked to build the body (as PostgREST).
-    statement = query.read_statement(Builder(), node, req.media, counted, exact=req.prefer.count == "exact",
-                                     with_body=req.method != "HEAD")
-    return Action("read", statement, req.media, query.output_labels(node), table, node.offset or 0,
-                  applied=_applied(req, READ_PREFERENCES))
+    read = Read(node, req.media, req.prefer.count is not None, exact=req.prefer.count == "exact",
+                with_body=req.method != "HEAD")
+    return _action(req, "read", node, READ_PREFERENCES, table=table, offset=node.offset or 0), read
 
 
 def _representation(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> plan.PNode | None:
@@ -80,34 +144,27 @@ def _representation(cache: SchemaCache, req: api.ApiRequest, role: str, table: T
                           _returned_options(req.options))
 
 
-def _returned_options(options: dict[tuple[str, ...], NodeOptions]) -> dict[tuple[str, ...], NodeOptions]:
+def _returned_options(options: api.Options) -> dict[tuple[str, ...], NodeOptions]:
     """What shapes a write's returned rows, as in PostgREST: the root's filters and logic trees belong to the
     statement's WHERE alone (an update may change the very column it was found by), and no level is paged."""
-    return {path: NodeOptions([] if path == () else list(o.conditions), list(o.order))
-            for path, o in options.items()}
+    return {path: NodeOptions(() if path == () else o.conditions, o.order) for path, o in options.items()}
 
 
-def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:
+def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> tuple[Action, Operation]:
     rows = plan.payload_rows(req.body if req.body is not None else {})
     columns = plan.payload_columns(table, rows, req.columns)
-    builder = Builder()
     upsert = req.prefer.resolution
     if req.method == "PUT":
         _check_put(req, table, rows)
         upsert = "merge-duplicates"
     elif not table.pk and req.on_conflict is None:
         upsert = None  # PostgREST ignores the resolution where no key says what a duplicate is
-    mutation = mutate.insert_sql(builder, table, rows, columns, req.prefer.missing == "default")
-    if upsert:
-        conflict = plan.conflict_columns(table, req.on_conflict if req.method == "POST" else None)
-        mutation = sql.SQL("{} {}").format(mutation, mutate.on_conflict_sql(columns, conflict, upsert))
+    conflict = plan.conflict_columns(table, req.on_conflict if req.method == "POST" else None) if upsert else ()
     node = _representation(cache, req, role, table)
-    merges = upsert == "merge-duplicates"
-    statement = mutate.mutation_statement(builder, table, mutation, node, req.media,
-                                          location=req.prefer.return_ == "headers-only", merges=merges)
+    insert = Insert(table, rows, columns, req.prefer.missing == "default", upsert, conflict, node, req.media,
+                    location=req.prefer.return_ == "headers-only")
     honoured = INSERT_PREFERENCES | ({"resolution"} if upsert and req.method == "POST" else set())
-    return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, honoured), merges=merges)
+    return _action(req, "mutate", node, honoured, table=table, merges=upsert == "merge-duplicates"), insert
 
 
 def _check_put(req: api.ApiRequest, table: Table, rows: list[dict]) -> None:
@@ -122,41 +179,30 @@ def _check_put(req: api.ApiRequest, table: Table, rows: list[dict]) -> None:
         raise ApiError(400, "PGRST115", "Payload values do not match URL in primary key column(s)")
 
 
-def _update(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:
+def _update(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> tuple[Action, Operation]:
     if req.body is not None and not isinstance(req.body, dict):
         raise bad_body("Empty or invalid json", "PATCH takes one JSON object")
     row = req.body or {}
     columns = plan.payload_columns(table, [row], req.columns)
     conditions = [plan.condition(table, c) for c in req.root.conditions]
-    builder = Builder()
     node = _representation(cache, req, role, table)
-    if not columns:
-        # Nothing to change: PostgREST answers as if no row matched.
-        statement = Statement(sql.SQL("SELECT NULL::bigint, 0::bigint, {}, NULL").format(
-            sql.SQL("'[]'" if node else "''")))
-    else:
-        mutation = mutate.update_sql(builder, table, row, columns, conditions)
-        statement = mutate.mutation_statement(builder, table, mutation, node, req.media, location=False)
-    return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, UPDATE_PREFERENCES))
+    update = Update(table, row, columns, conditions, node, req.media)
+    return _action(req, "mutate", node, UPDATE_PREFERENCES, table=table), update
 
 
-def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> Action:
+def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> tuple[Action, Operation]:
     conditions = [plan.condition(table, c) for c in req.root.conditions]
-    builder = Builder()
     node = _representation(cache, req, role, table)
-    statement = mutate.mutation_statement(builder, table, mutate.delete_sql(builder, table, conditions), node,
-                                          req.media, location=False)
-    return Action("mutate", statement, req.media, query.output_labels(node) if node else [], table,
-                  applied=_applied(req, DELETE_PREFERENCES))
+    return _action(req, "mutate", node, DELETE_PREFERENCES, table=table), Delete(table, conditions, node, req.media)
 
 
-def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> Action:
+def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | None) -> tuple[Action, Operation]:
     whole_body: str | bytes | None = None
+    options = req.options
     if req.method in ("GET", "HEAD"):
         # A parameter whose value reads as a filter filters the result; the others are arguments (PostgREST).
         args = {k: v for k, v in req.params if not grammar.is_filter(v)}
-        api.add_filters(req, [(k, v) for k, v in req.params if grammar.is_filter(v)])
+        options = api.with_filters(options, [(k, v) for k, v in req.params if grammar.is_filter(v)])
         function = plan.choose_function(cache, req.schema, req.name, set(args), role, post=False)
         if plan.takes_body_by_position(function):
             whole_body = _compact_json(args)
@@ -167,19 +213,19 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
     result_table = plan.function_result_table(cache, function)
     node = None
     if result_table is not None:
-        node = plan.plan_node(cache, role, result_table, req.select, req.options)
-        plan.check_option_paths(node, req.options)
+        node = plan.plan_node(cache, role, result_table, req.select, options)
+        plan.check_option_paths(node, options)
         if function.returns_set:
             _capped(node, max_rows)
     if req.prefer.max_affected is not None and req.prefer.handling == "strict" and not function.returns_set:
         raise ApiError(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used "
                                         "with handling=strict")
-    call = plan.CallPlan(function, args, node, whole_body)
-    counted = req.prefer.count is not None
-    statement = query.call_statement(Builder(), call, req.media, counted)
-    labels = query.output_labels(node) if node else [function.name]
-    return Action("call", statement, req.media, labels, offset=(node.offset or 0) if node else 0,
-                  void=function.return_kind == "void", applied=_applied(req, CALL_PREFERENCES))
+    call = Call(plan.CallPlan(function, args, node, whole_body), req.media, req.prefer.count is not None)
+    labels = tuple(query.output_labels(node)) if node else (function.name,)
+    action = Action("call", req.method, req.schema, req.prefer, req.media, labels,
+                    offset=(node.offset or 0) if node else 0, void=function.return_kind == "void",
+                    applied=_applied(req, CALL_PREFERENCES))
+    return action, call
 
 
 def _posted_call(cache: SchemaCache, req: api.ApiRequest, role: str) -> tuple[Function, dict, str | bytes | None]:

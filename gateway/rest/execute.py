@@ -1,4 +1,5 @@
-"""Run an Action in the caller's transaction (PostgREST's MainTx): role and claims first, then the one statement."""
+"""Run a planned statement in the caller's transaction (PostgREST's MainTx): role and claims first, then the one
+statement."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from gateway.claims import Caller
 from gateway.db import discard_transaction, queue_settings, request_tx
 from gateway.rest import errors
 from gateway.rest.actions import Action
-from gateway.rest.query import count_of, explain
-from gateway.rest.request import ApiRequest
+from gateway.rest.query import Statement, count_of, explain
 
 
 @dataclass
@@ -32,20 +32,20 @@ def search_path(schema: str, extra: tuple[str, ...]) -> str:
     return ", ".join('"' + name.replace('"', '""') + '"' for name in names)
 
 
-async def run(pool: AsyncConnectionPool, caller: Caller, req: ApiRequest, action: Action, *, path: str,
+async def run(pool: AsyncConnectionPool, caller: Caller, action: Action, statement: Statement, *, path: str,
               headers: Mapping[str, str], max_rows: int | None, extra_search_path: tuple[str, ...]) -> Result:
-    settings = dict(role=caller.role, claims=caller.claims, method=req.method, path=path, headers=headers,
-                    read_only=req.read_only, search_path=search_path(req.schema, extra_search_path))
+    settings = dict(role=caller.role, claims=caller.claims, method=action.method, path=path, headers=headers,
+                    read_only=action.read_only, search_path=search_path(action.schema, extra_search_path))
     try:
-        if action.media.kind == "plan" or (req.prefer.count in ("planned", "estimated")
-                                           and action.statement.count_query is not None):
-            return await _run_in_steps(pool, req, action, settings, max_rows)
-        return await _run_in_one_round_trip(pool, req, action, settings)
+        if action.media.kind == "plan" or (action.prefer.count in ("planned", "estimated")
+                                           and statement.count_query is not None):
+            return await _run_in_steps(pool, action, statement, settings, max_rows)
+        return await _run_in_one_round_trip(pool, action, statement, settings)
     except psycopg.Error as exc:
         raise errors.from_database(exc, anonymous=caller.role == "anon") from None
 
 
-async def _run_in_one_round_trip(pool: AsyncConnectionPool, req: ApiRequest, action: Action,
+async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, statement: Statement,
                                  settings: dict[str, Any]) -> Result:
     """The settings and the statement behind one pipeline sync: PostgreSQL runs everything up to a sync as one
     implicit transaction, committed at the sync (rolled back if a statement fails), so its end costs nothing.
@@ -54,8 +54,8 @@ async def _run_in_one_round_trip(pool: AsyncConnectionPool, req: ApiRequest, act
     write whose result a check may still refuse, which ends after the check, in a second round trip.
     """
     # A read's end cannot change anything, so its result is checked after the end.
-    settled = req.read_only or not _may_refuse(req, action)
-    end = "ROLLBACK" if req.prefer.tx == "rollback" else "COMMIT"
+    settled = action.read_only or not _may_refuse(action)
+    end = "ROLLBACK" if action.prefer.tx == "rollback" else "COMMIT"
     explicit = not settled or end == "ROLLBACK"
     async with pool.connection() as conn:
         try:
@@ -63,12 +63,12 @@ async def _run_in_one_round_trip(pool: AsyncConnectionPool, req: ApiRequest, act
                 if explicit:
                     await conn.execute("BEGIN")
                 await queue_settings(conn, **settings)
-                cursor = await conn.execute(action.statement.query, action.statement.params)
+                cursor = await conn.execute(statement.query, statement.params)
                 if explicit and settled:
                     await conn.execute(end)
             row = await cursor.fetchone()
             result = Result(row[0], row[1], row[2], row[3])
-            _check(req, action, result)
+            _check(action, result)
         except BaseException:
             await discard_transaction(conn)
             raise
@@ -77,50 +77,49 @@ async def _run_in_one_round_trip(pool: AsyncConnectionPool, req: ApiRequest, act
     return result
 
 
-async def _run_in_steps(pool: AsyncConnectionPool, req: ApiRequest, action: Action, settings: dict[str, Any],
+async def _run_in_steps(pool: AsyncConnectionPool, action: Action, statement: Statement, settings: dict[str, Any],
                         max_rows: int | None) -> Result:
     """EXPLAIN and the estimated counts, which need a statement's answer before the next statement."""
     result: Result | None = None
     async with request_tx(pool, **settings) as conn:
-        result = await run_action(conn, req, action, max_rows)
-        if req.prefer.tx == "rollback":
+        result = await run_action(conn, action, statement, max_rows)
+        if action.prefer.tx == "rollback":
             raise psycopg.Rollback()
     assert result is not None
     return result
 
 
-async def run_action(conn: psycopg.AsyncConnection, req: ApiRequest, action: Action,
+async def run_action(conn: psycopg.AsyncConnection, action: Action, statement: Statement,
                      max_rows: int | None) -> Result:
     """The statement and its checks, in a transaction that already runs as the caller (step by step: EXPLAIN,
     estimated counts, policy tests)."""
     if action.media.kind == "plan":
-        return await _explain(conn, action)
-    row = await (await conn.execute(action.statement.query, action.statement.params)).fetchone()
+        return await _explain(conn, action, statement)
+    row = await (await conn.execute(statement.query, statement.params)).fetchone()
     result = Result(row[0], row[1], row[2], row[3])
-    if req.prefer.count in ("planned", "estimated") and action.statement.count_query is not None:
-        result.total = await _estimate(conn, action, req.prefer.count, max_rows)
-    _check(req, action, result)
+    if action.prefer.count in ("planned", "estimated") and statement.count_query is not None:
+        result.total = await _estimate(conn, statement, action.prefer.count, max_rows)
+    _check(action, result)
     return result
 
 
-def _may_refuse(req: ApiRequest, action: Action) -> bool:
+def _may_refuse(action: Action) -> bool:
     """Whether _check can refuse this request's result (and so undo its write)."""
     singular = action.media.kind == "object" and not action.void
-    return singular or (action.kind != "read" and req.prefer.handling == "strict"
-                        and req.prefer.max_affected is not None)
+    return singular or (action.kind != "read" and action.prefer.handling == "strict"
+                        and action.prefer.max_affected is not None)
 
 
-def _check(req: ApiRequest, action: Action, result: Result) -> None:
+def _check(action: Action, result: Result) -> None:
     """Raised inside the transaction, so a failed check also undoes the write."""
     if action.media.kind == "object" and result.page != 1 and not action.void:
         raise errors.singular(result.page)
-    limit = req.prefer.max_affected
-    if action.kind != "read" and req.prefer.handling == "strict" and limit is not None and result.page > limit:
+    limit = action.prefer.max_affected
+    if action.kind != "read" and action.prefer.handling == "strict" and limit is not None and result.page > limit:
         raise errors.max_affected(result.page, limit)
 
 
-async def _estimate(conn: psycopg.AsyncConnection, action: Action, mode: str, max_rows: int | None) -> int:
-    statement = action.statement
+async def _estimate(conn: psycopg.AsyncConnection, statement: Statement, mode: str, max_rows: int | None) -> int:
     plan = (await (await conn.execute(
         psycopg.sql.SQL("EXPLAIN (FORMAT JSON) {}").format(statement.count_query), statement.params)).fetchone())[0]
     planned = int(plan[0]["Plan"]["Plan Rows"])
@@ -131,9 +130,8 @@ async def _estimate(conn: psycopg.AsyncConnection, action: Action, mode: str, ma
     return int(row[0])
 
 
-async def _explain(conn: psycopg.AsyncConnection, action: Action) -> Result:
+async def _explain(conn: psycopg.AsyncConnection, action: Action, statement: Statement) -> Result:
     text = action.media.plan_format == "text"
-    rows = await (await conn.execute(explain(action.media, action.statement.query),
-                                     action.statement.params)).fetchall()
+    rows = await (await conn.execute(explain(action.media, statement.query), statement.params)).fetchall()
     body = "\n".join(r[0] for r in rows) if text else json.dumps(rows[0][0])
     return Result(None, 1, body, None)

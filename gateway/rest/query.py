@@ -39,7 +39,16 @@ class Statement:
         if not isinstance(self.query, sql.SQL):
             self.query = sql.SQL(self.query.as_string(None))
 
-    def with_body(self, rows_json: str) -> Statement:
+    @property
+    def text(self) -> str:
+        return self.query.as_string(None)
+
+    @property
+    def takes_body(self) -> bool:
+        """Whether the payload is bound as one parameter (so the statement can take another of the same shape)."""
+        return BODY_PARAM in self.params
+
+    def with_body(self, rows_json: str | None) -> Statement:
         """The same statement for another payload of the same shape (see plan_cache.payload_shape)."""
         return Statement(self.query, {**self.params, BODY_PARAM: rows_json}, self.count_query)
 

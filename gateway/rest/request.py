@@ -1,6 +1,7 @@
 """HTTP → what the caller wants (PostgREST's ApiRequest): target, select tree, filters, paging, Prefer, Accept, body.
 
-Pure: no database and no schema; names are checked by the planner.
+Pure: no database and no schema; names are checked by the planner. The request is a frozen value: later stages
+read it and build their own values from it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import io
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -38,15 +40,19 @@ _PREFERENCES = {
 }
 
 
-@dataclass
+Options = Mapping[tuple[str, ...], NodeOptions]  # by the path of the level they address
+NO_OPTIONS = NodeOptions()
+
+
+@dataclass(frozen=True)
 class ApiRequest:
     method: str
     kind: str  # table | rpc | openapi
     name: str
     schema: str
     select: tuple[SelectItem, ...]
-    options: dict[tuple[str, ...], NodeOptions]
-    params: list[tuple[str, str]]  # the non-reserved query parameters: filters, or a GET function's arguments
+    options: Options
+    params: tuple[tuple[str, str], ...]  # a GET function's query parameters (its arguments and filters)
     prefer: Preferences
     media: MediaType
     body: Any = None
@@ -58,7 +64,7 @@ class ApiRequest:
 
     @property
     def root(self) -> NodeOptions:
-        return self.options.setdefault((), NodeOptions())
+        return self.options.get((), NO_OPTIONS)
 
     @property
     def read_only(self) -> bool:
@@ -81,35 +87,38 @@ def parse_request(
         raise ApiError(400, "PGRST122", "Invalid preferences given with handling=strict",
                        f"Invalid preferences: {', '.join(invalid)}")
     select_text = next((v for k, v in query if k == "select"), None)
-    request = ApiRequest(
-        method=method, kind=kind, name=name, schema=schema,
-        select=grammar.parse_select(select_text or ""),
-        options={}, params=[], prefer=prefer,
-        media=parse_accept(headers.get("accept") or "", kind, plans_enabled),
-        selected=select_text is not None,
-    )
+    select = grammar.parse_select(select_text or "")
+    media = parse_accept(headers.get("accept") or "", kind, plans_enabled)
+    options: dict[tuple[str, ...], NodeOptions] = {}
+    params: list[tuple[str, str]] = []
+    columns = on_conflict = None
     for key, value in query:
         if key == "select":
             continue
         if key == "columns":
-            request.columns = grammar.parse_columns(value)
+            columns = grammar.parse_columns(value)
         elif key == "on_conflict":
-            request.on_conflict = grammar.parse_columns(value)
+            on_conflict = grammar.parse_columns(value)
         elif key.rsplit(".", 1)[-1] in NODE_OPTIONS:
-            _node_option(request, key, value)
+            _node_option(options, key, value)
         else:
-            request.params.append((key, value))
+            params.append((key, value))
     if kind == "table" or method not in ("GET", "HEAD"):
-        add_filters(request, request.params)
-        request.params = []
-    _apply_range(request, method, headers.get("range"))
+        options = dict(with_filters(options, params))
+        params = []
+    if method in ("GET", "HEAD"):
+        _apply_range(options, headers.get("range"))
+    content, parsed, raw_body = "json", None, b""
     if method in ("POST", "PATCH", "PUT"):
         content_type = headers.get("content-type") or "application/json"
-        request.content = _BODY_KINDS.get(content_type.split(";")[0].strip().lower(), "json")
-        request.raw_body = body
-        if kind != "rpc" or request.content in ("json", "urlencoded", "csv"):
-            request.body = parse_body(body, content_type)
-    return request
+        content = _BODY_KINDS.get(content_type.split(";")[0].strip().lower(), "json")
+        raw_body = body
+        if kind != "rpc" or content in ("json", "urlencoded", "csv"):
+            parsed = parse_body(body, content_type)
+    return ApiRequest(method=method, kind=kind, name=name, schema=schema, select=select,
+                      options=MappingProxyType(options), params=tuple(params), prefer=prefer, media=media,
+                      body=parsed, columns=columns, on_conflict=on_conflict, selected=select_text is not None,
+                      content=content, raw_body=raw_body)
 
 
 # Content-Types that are not JSON, by the kind of body they make; a function may take text, xml or bytes whole.
@@ -182,33 +191,38 @@ def parse_accept(header: str, kind: str, plans_enabled: bool = False) -> MediaTy
     raise not_acceptable(header)
 
 
-def _node_option(request: ApiRequest, key: str, value: str) -> None:
+def _node_option(options: dict[tuple[str, ...], NodeOptions], key: str, value: str) -> None:
+    """Adds one `order` / `limit` / `offset` / `or` / `and` parameter to the options being parsed."""
     negate = False
     parts = key.split(".")
     if len(parts) >= 2 and parts[-2] == "not" and parts[-1] in ("or", "and"):
         negate = True
         parts = parts[:-2] + parts[-1:]
     *path, option = parts
-    node = request.options.setdefault(tuple(path), NodeOptions())
+    node = options.get(tuple(path), NO_OPTIONS)
     if option in ("or", "and"):
-        node.conditions.append(grammar.parse_logic(option, negate, value))
+        node = replace(node, conditions=(*node.conditions, grammar.parse_logic(option, negate, value)))
     elif option == "order":
-        node.order = grammar.parse_order(value)
+        node = replace(node, order=tuple(grammar.parse_order(value)))
     elif option == "limit":
         if re.fullmatch(r"-\d+", value):
             raise bad_range("Requested range not satisfiable", "Limit should be greater than or equal to zero.")
-        node.limit = grammar.parse_count(key, value)
+        node = replace(node, limit=grammar.parse_count(key, value))
     else:
         # PostgREST takes a negative offset as no offset at all.
-        node.offset = 0 if re.fullmatch(r"-\d+", value) else grammar.parse_count(key, value)
+        node = replace(node, offset=0 if re.fullmatch(r"-\d+", value) else grammar.parse_count(key, value))
+    options[tuple(path)] = node
 
 
-def add_filters(request: ApiRequest, params: list[tuple[str, str]]) -> None:
-    """`col=op.value` and `embed.col=op.value` (also with JSON paths: `data->>k=eq.v`)."""
+def with_filters(options: Options, params: Sequence[tuple[str, str]]) -> Options:
+    """`options` with `col=op.value` and `embed.col=op.value` added (also with JSON paths: `data->>k=eq.v`)."""
+    found = dict(options)
     for key, value in params:
         path, column = _split_filter_key(key)
         ref = grammar.parse_field(column, "filter")
-        request.options.setdefault(path, NodeOptions()).conditions.append(grammar.parse_filter(ref, value))
+        node = found.get(path, NO_OPTIONS)
+        found[path] = replace(node, conditions=(*node.conditions, grammar.parse_filter(ref, value)))
+    return MappingProxyType(found)
 
 
 def _split_filter_key(key: str) -> tuple[tuple[str, ...], str]:
@@ -223,8 +237,8 @@ def _split_filter_key(key: str) -> tuple[tuple[str, ...], str]:
 MAX_ROW_NUMBER = 2**63 - 1
 
 
-def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
-    if not header or method not in ("GET", "HEAD"):
+def _apply_range(options: dict[tuple[str, ...], NodeOptions], header: str | None) -> None:
+    if not header:
         return
     match = re.fullmatch(r"\s*(?:items=)?(\d+)-(\d*)\s*", header)
     if not match:
@@ -237,12 +251,11 @@ def _apply_range(request: ApiRequest, method: str, header: str | None) -> None:
         raise bad_range("Requested range not satisfiable",
                         "The lower boundary must be lower than or equal to the upper boundary in the Range header.")
     # The rows asked for are the intersection of the header's range and limit/offset's, as in PostgREST.
-    root = request.root
+    root = options.get((), NO_OPTIONS)
     offset = root.offset or 0
     start = max(first, offset)
     ends = [end for end in (last, None if root.limit is None else offset + root.limit - 1) if end is not None]
-    root.offset = start
-    root.limit = max(0, min(ends) - start + 1) if ends else None
+    options[()] = replace(root, offset=start, limit=max(0, min(ends) - start + 1) if ends else None)
 
 
 def parse_body(body: bytes, content_type: str) -> Any:

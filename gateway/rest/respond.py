@@ -9,7 +9,6 @@ from starlette.responses import Response
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.execute import Result
-from gateway.rest.request import ApiRequest
 
 _MEDIA = {
     "json": "application/json; charset=utf-8",
@@ -30,7 +29,7 @@ def range_headers(first: int, page: int, total: int | None) -> dict[str, str]:
     return {"Content-Range": content_range(first, page, total), "Range-Unit": "items"}
 
 
-def respond(req: ApiRequest, action: Action, result: Result) -> Response:
+def respond(action: Action, result: Result) -> Response:
     headers: dict[str, str] = {}
     if action.applied:
         headers["Preference-Applied"] = ", ".join(action.applied)
@@ -41,14 +40,14 @@ def respond(req: ApiRequest, action: Action, result: Result) -> Response:
         # PostgREST's: the first row's keys unquoted (none without rows), a newline, then the rows.
         body = (",".join(action.labels) if result.page else "") + "\n" + body
     if action.kind == "mutate":
-        status = _mutation_status(req, action, result)
+        status = _mutation_status(action, result)
         # PostgREST gives an insert no row range ("*/*"), updates and deletes the rows they touched.
-        touched = 0 if req.method == "POST" else result.page
-        headers.update(range_headers(0, touched, result.page if req.prefer.count else None))
+        touched = 0 if action.method == "POST" else result.page
+        headers.update(range_headers(0, touched, result.page if action.prefer.count else None))
         if result.location and action.table is not None:
             query = "&".join(f"{quote(c)}=eq.{quote(str(v))}" for c, v in zip(action.table.pk, result.location))
             headers["Location"] = f"/{action.table.name}?{query}"
-        if status == 204 or req.prefer.return_ != "representation":
+        if status == 204 or action.prefer.return_ != "representation":
             return Response(None, status, headers)
         return Response(body, status, headers, media_type=_MEDIA[action.media.kind])
     if action.void:
@@ -64,18 +63,18 @@ def respond(req: ApiRequest, action: Action, result: Result) -> Response:
             raise refused
         if action.offset > 0 or action.offset + result.page < result.total:
             status = 206
-    if req.method == "HEAD":
+    if action.method == "HEAD":
         return Response(None, status, headers, media_type=_MEDIA.get(action.media.kind))
     return Response(body, status, headers, media_type=_MEDIA[action.media.kind])
 
 
-def _mutation_status(req: ApiRequest, action: Action, result: Result) -> int:
+def _mutation_status(action: Action, result: Result) -> int:
     """PostgREST's: an insert 201, unless a merging upsert inserted nothing (200); a PUT 201 when it inserted, else
     200, with the representation (204 without); updates and deletes 200 with it, 204 without."""
-    representation = req.prefer.return_ == "representation"
+    representation = action.prefer.return_ == "representation"
     inserted = bool(result.total)
-    if req.method == "POST":
+    if action.method == "POST":
         return 200 if action.merges and not inserted else 201
     if not representation:
         return 204
-    return (201 if inserted else 200) if req.method == "PUT" else 200
+    return (201 if inserted else 200) if action.method == "PUT" else 200

@@ -1,4 +1,5 @@
-"""/rest/v1: the PostgREST-compatible table and RPC API. One short pipeline, one module per stage, each timed."""
+"""/rest/v1: the PostgREST-compatible table and RPC API. One short pipeline, one module per stage, each timed:
+request → plan → query → transaction → response, the plan cache skipping the first three for a repeated request."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 
 from fastapi import APIRouter, FastAPI
 from starlette.datastructures import QueryParams
@@ -16,11 +16,10 @@ from starlette.types import Receive, Scope, Send
 
 from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
-from gateway.rest import actions, execute, openapi, respond
+from gateway.rest import actions, execute, openapi, respond, statements
 from gateway.rest.cache_state import LiveSchemaCache
 from gateway.rest.errors import ApiError, bad_query, jwt_error
-from gateway.rest.plan_cache import PlanCache, payload_shape, request_key
-from gateway.rest.query import BODY_PARAM
+from gateway.rest.plan_cache import PlanCache
 from gateway.rest.request import parse_request
 
 log = logging.getLogger("gateway.rest")
@@ -48,7 +47,7 @@ class Timings:
 async def on_startup(app: FastAPI) -> None:
     settings = app.state.settings
     app.state.rest_cache = LiveSchemaCache(app.state.pool, app.state.listener, settings.db_schemas)
-    app.state.rest_plans = PlanCache()
+    app.state.rest_plans = PlanCache(settings.rest_plan_cache_bytes)
     await app.state.rest_cache.start()
 
 
@@ -114,11 +113,8 @@ async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Respons
             raise jwt_error(expired=False) from None
     body = await read_body(receive)
     cache = state.rest_cache.current
-    shape = payload_shape(method, path, body, headers.get("content-type")) if body else None
-    key = None
-    if not body or shape:
-        key = (request_key(method, path, scope["query_string"], headers, caller.role), shape[0] if shape else None)
-    planned = state.rest_plans.get(key, cache) if key else None
+    lookup = state.rest_plans.lookup(method, path, scope["query_string"], headers, caller.role, body, cache)
+    planned = lookup.hit
     if planned is None:
         with timings.stage("parse"):
             try:
@@ -129,18 +125,16 @@ async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Respons
         if req.kind == "openapi":
             return openapi.describe(cache, req.schema, caller.role, str(Request(scope).base_url).rstrip("/"))
         with timings.stage("plan"):
-            action = actions.plan_action(cache, req, caller.role, settings.max_rows)
-        if key and (not body or BODY_PARAM in action.statement.params):
-            state.rest_plans.put(key, cache, (req, action))
-    else:
-        req, action = planned
-        if shape:
-            action = replace(action, statement=action.statement.with_body(shape[1]))
+            action, operation = actions.plan_action(cache, req, caller.role, settings.max_rows)
+        with timings.stage("query"):
+            planned = statements.Planned(action, statements.compose(operation))
     with timings.stage("transaction"):
-        result = await execute.run(state.request_pool, caller, req, action, path=scope["path"], headers=headers,
-                                   max_rows=settings.max_rows, extra_search_path=settings.db_extra_search_path)
+        result = await execute.run(state.request_pool, caller, planned.action, planned.statement, path=scope["path"],
+                                   headers=headers, max_rows=settings.max_rows,
+                                   extra_search_path=settings.db_extra_search_path)
+    lookup.remember(planned)
     with timings.stage("response"):
-        return respond.respond(req, action, result)
+        return respond.respond(planned.action, result)
 
 
 endpoint = RestEndpoint()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 AGGREGATES = frozenset({"count", "sum", "avg", "min", "max"})
@@ -83,12 +83,12 @@ class OrderTerm:
     relation: str | None = None  # `order=company(name)`: a to-one embed's column
 
 
-@dataclass
+@dataclass(frozen=True)
 class NodeOptions:
     """Filters, order and paging addressed to one level of the tree: the root (path ()) or an embed path."""
 
-    conditions: list[Condition] = field(default_factory=list)
-    order: list[OrderTerm] = field(default_factory=list)
+    conditions: tuple[Condition, ...] = ()
+    order: tuple[OrderTerm, ...] = ()
     limit: int | None = None
     offset: int | None = None
 

@@ -1,5 +1,7 @@
 """The query-string grammar, table-driven: text → request tree, and bad text → PGRST100. No database."""
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from gateway.rest import grammar
@@ -104,7 +106,19 @@ def test_request_routes_parameters_to_the_root_and_to_embeds():
 
 def test_request_for_a_get_function_keeps_arguments_raw():
     req = parse_request("GET", "rpc/fn", [("a", "1"), ("b", "{x,y}")], {}, b"", ("public",))
-    assert req.kind == "rpc" and req.params == [("a", "1"), ("b", "{x,y}")]
+    assert req.kind == "rpc" and req.params == (("a", "1"), ("b", "{x,y}"))
+
+
+def test_a_parsed_request_is_frozen():
+    req = parse_request("GET", "t", [("id", "eq.1")], {}, b"", ("public",))
+    bare = parse_request("GET", "t", [], {}, b"", ("public",))
+    assert req.root.conditions and bare.root.limit is None and not bare.options  # reading the root writes nothing
+    with pytest.raises(FrozenInstanceError):
+        req.name = "other"
+    with pytest.raises(TypeError):
+        req.options[("x",)] = req.root
+    with pytest.raises(FrozenInstanceError):
+        req.root.limit = 1
 
 
 def test_range_header_sets_offset_and_limit():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from gateway.rest import actions
+from gateway.rest import actions, statements
 from gateway.rest.errors import ApiError, _status_for
 from gateway.rest.request import parse_request
 from gateway.rest.schema_cache import Column, ForeignKey, SchemaCache, Table
@@ -32,8 +32,8 @@ def make_cache() -> SchemaCache:
 
 def sql_for(method, path, query, headers=None, body=b"", role="anon"):
     req = parse_request(method, path, query, headers or {}, body, ("public",))
-    action = actions.plan_action(make_cache(), req, role, None)
-    return action.statement.query.as_string(None), action.statement.params
+    statement = statements.compose(actions.plan_action(make_cache(), req, role, None)[1])
+    return statement.text, statement.params
 
 
 def page_of(text: str) -> str:

@@ -6,7 +6,13 @@ import time
 
 import pytest
 
-from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
+from gateway.keys import (
+    LEEWAY_SECONDS,
+    ExpiredToken,
+    InvalidToken,
+    JwtKeys,
+    VerifiedTokens,
+)
 from tests.rest.conftest import ALICE, user_claims
 
 SECRET = "token-cache-test-secret-0123456789abcdef0123"
@@ -80,6 +86,20 @@ def test_the_cache_is_bounded_and_keeps_the_most_recently_used():
     keys.verify(tokens[0])  # a miss pushes out the least recent
     assert tokens[12] in keys.verified_tokens and tokens[13] not in keys.verified_tokens
     assert len(keys.verified_tokens) == 8
+
+
+def test_the_cache_is_bounded_in_bytes_too():
+    keys = JwtKeys(SECRET)
+    cache = VerifiedTokens(4096, max_bytes=64 * 1024)
+    # Tokens near the 16 KiB a request head allows: the count alone would keep 4096 of them (about 128 MiB).
+    tokens = []
+    for n in range(40):
+        claims = {**user_claims(ALICE), "user_metadata": {"bio": "x" * 8000, "n": n}}
+        tokens.append(keys.sign(claims))
+        cache.remember(tokens[-1], claims)
+    assert 0 < cache.bytes <= 64 * 1024 and 1 <= len(cache) <= 4 and tokens[-1] in cache
+    cache.forget(tokens[-1])
+    assert tokens[-1] not in cache and cache.bytes <= 64 * 1024 - 19_000
 
 
 def test_editing_returned_claims_does_not_change_the_next_verification():
