@@ -5,19 +5,22 @@ sign-ins and realtime subscribers receiving the writes.
 
 Starts compose.yaml's shape on loopback (tests/operations/cluster.py: a fresh PostgreSQL 15, two `gateway serve`
 replicas with compose's settings, both functions, Debian's nginx with compose's config), or drives one already
-running with --url/--database-url/--jwt-secret. Each client is one user on its own loopback address (127.0.0.x,
-so nginx's X-Forwarded-For gives each its own auth rate-limit bucket, as distinct users have), keeps one
-keep-alive connection, and runs closed-loop (the next request when the last one answered):
+running with --url/--database-url/--jwt-secret. Each client is one user on its own loopback address (127.0.x.y,
+so nginx's X-Forwarded-For gives each its own auth rate-limit bucket, as distinct users have) with one keep-alive
+connection. First every client signs in and every subscriber joins, 8 at a time (not measured); then for
+--seconds the HTTP clients run closed-loop, each waiting --think seconds on average (exponentially distributed)
+between an answer and its next request:
 
-- HTTP clients (power-users, allowed to write tickets) sign in, then pick at random: a read (the 20 newest tickets
-  of a company, under RLS), a write (a ticket in a company, `return=representation`) or a sign-in (a password
-  grant: bcrypt, cost 10), in the proportions of --mix;
-- realtime clients (--subscribers of the N; read-users, each a member of one company) sign in, open a websocket
-  through nginx, join `postgres_changes` on tickets of their company (Phoenix protocol as supabase-js speaks it,
+- HTTP clients (power-users, allowed to write tickets) pick at random: a read (the 20 newest tickets of a
+  company, under RLS), a write (a ticket in a company, `return=representation`) or a sign-in (a password grant:
+  bcrypt, cost 10), in the proportions of --mix;
+- realtime clients (--subscribers of the N; read-users, each a member of one company) hold a websocket through
+  nginx joined to `postgres_changes` on tickets of their company (Phoenix protocol as supabase-js speaks it,
   heartbeat every 25 s) and record each insert they receive, with its delay from the write's start.
 
-Reports per kind: count, errors (any unexpected status, failed connection or timeout), req/s, p50/p95/p99; for
-realtime, deliveries expected (each successful write to a subscriber's company), received, missed and the delay.
+Reports per kind: count, errors (any unexpected status, failed connection, or no answer within 30 s), req/s,
+p50/p95/p99; for realtime, deliveries expected (each successful write to a subscriber's company), received,
+missed and the delay.
 Exits 1 when there was any error or missed delivery.
 """
 
@@ -49,6 +52,7 @@ COMPANIES = 20
 REQUEST_TIMEOUT = 30.0
 HEARTBEAT_SECONDS = 25.0
 DRAIN_SECONDS = 10.0
+ARRIVALS = 8  # clients signing in at once before the run
 EXPECTED_STATUS = {"read": 200, "write": 201, "sign-in": 200}
 
 
@@ -66,6 +70,9 @@ class Results:
     samples: list[str] = field(default_factory=list)
     writes: list[tuple[str, str]] = field(default_factory=list)  # (ticket id, company id), successful only
     measuring: bool = False
+    peak_connections: int = 0
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds used in the run, by service
+    max_connections: int = 0
 
     def error(self, kind: str, what: str) -> None:
         self.errors[kind] += 1
@@ -151,11 +158,17 @@ async def sign_in(session: aiohttp.ClientSession, results: Results, email: str) 
 
 
 async def http_client(target: Target, index: int, email: str, companies: list[str], mix: dict[str, float],
-                      results: Results, stop: asyncio.Event, rng: random.Random) -> None:
+                      think: float, results: Results, ready: asyncio.Event, go: asyncio.Event,
+                      arrivals: asyncio.Semaphore, rng: random.Random) -> None:
     kinds, weights = list(mix), list(mix.values())
     async with session_for(target, index) as session:
-        token = await sign_in(session, results, email)
-        while not stop.is_set():
+        async with arrivals:
+            token = await sign_in(session, results, email)
+        ready.set()
+        await go.wait()
+        while True:
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
             kind = rng.choices(kinds, weights)[0]
             if token is None or kind == "sign-in":
                 token = await sign_in(session, results, email) or token
@@ -176,8 +189,8 @@ async def http_client(target: Target, index: int, email: str, companies: list[st
 
 
 async def realtime_client(target: Target, index: int, subscriber: Subscriber, results: Results,
-                          joined: asyncio.Event, stop: asyncio.Event) -> None:
-    async with session_for(target, index) as session:
+                          joined: asyncio.Event, stop: asyncio.Event, arrivals: asyncio.Semaphore) -> None:
+    async with arrivals, session_for(target, index) as session:
         token = await sign_in(session, results, subscriber.email)
     if token is None:
         joined.set()
@@ -225,20 +238,28 @@ async def _heartbeat(ws) -> None:
 
 
 async def drive(target: Target, companies: list[str], writers: list[str], watchers: list[Subscriber],
-                mix: dict[str, float], seconds: float) -> tuple[Results, float]:
+                mix: dict[str, float], think: float, seconds: float, cpu) -> tuple[Results, float]:
+    """Every client signs in and every subscriber joins first (a few at a time, not measured), then the HTTP
+    clients run for `seconds`."""
     results = Results()
-    stop = asyncio.Event()
+    stop, go = asyncio.Event(), asyncio.Event()
+    arrivals = asyncio.Semaphore(ARRIVALS)
     joins = [asyncio.Event() for _ in watchers]
-    subscribed = [asyncio.create_task(realtime_client(target, len(writers) + n, s, results, joins[n], stop))
+    subscribed = [asyncio.create_task(realtime_client(target, len(writers) + n, s, results, joins[n], stop, arrivals))
                   for n, s in enumerate(watchers)]
-    await asyncio.wait_for(asyncio.gather(*(event.wait() for event in joins)), timeout=120)
-    results.measuring = True
-    started = time.perf_counter()
-    clients = [asyncio.create_task(http_client(target, n, email, companies, mix, results, stop, random.Random(n)))
+    ready = [asyncio.Event() for _ in writers]
+    clients = [asyncio.create_task(http_client(target, n, email, companies, mix, think, results, ready[n], go,
+                                               arrivals, random.Random(n)))
                for n, email in enumerate(writers)]
+    await asyncio.wait_for(asyncio.gather(*(event.wait() for event in joins + ready)), timeout=600)
+    results.measuring = True
+    sampler = asyncio.create_task(_count_connections(target, results))
+    started, cpu_before = time.perf_counter(), cpu()
+    go.set()
     await asyncio.sleep(seconds)
     results.measuring = False
     elapsed = time.perf_counter() - started
+    results.cpu = {name: used - cpu_before.get(name, 0.0) for name, used in cpu().items()}
     # The HTTP clients end mid-request; the last writes' deliveries get DRAIN_SECONDS, then the websockets close.
     for task in clients:
         task.cancel()
@@ -247,8 +268,20 @@ async def drive(target: Target, companies: list[str], writers: list[str], watche
     while time.monotonic() < deadline and _missed(results, watchers):
         await asyncio.sleep(0.2)
     stop.set()
-    await asyncio.gather(*subscribed, return_exceptions=True)
+    sampler.cancel()
+    await asyncio.gather(*subscribed, sampler, return_exceptions=True)
     return results, elapsed
+
+
+async def _count_connections(target: Target, results: Results) -> None:
+    """The most client connections PostgreSQL held during the run (sampled each second), against its limit."""
+    async with await psycopg.AsyncConnection.connect(target.database_url, autocommit=True) as conn:
+        results.max_connections = int((await (await conn.execute("show max_connections")).fetchone())[0])
+        while True:
+            count = (await (await conn.execute(
+                "select count(*) from pg_stat_activity where backend_type = 'client backend'")).fetchone())[0]
+            results.peak_connections = max(results.peak_connections, count)
+            await asyncio.sleep(1)
 
 
 def _missed(results: Results, watchers: list[Subscriber]) -> int:
@@ -280,6 +313,11 @@ def report(results: Results, watchers: list[Subscriber], elapsed: float, clients
           f"{missed} missed, {results.errors['realtime']} errors; write start -> received: "
           f"p50 {percentile(delays, .50):.1f} ms, p95 {percentile(delays, .95):.1f} ms, "
           f"p99 {percentile(delays, .99):.1f} ms")
+    print(f"PostgreSQL client connections: at most {results.peak_connections} of max_connections "
+          f"{results.max_connections}")
+    if results.cpu:
+        print(f"CPU seconds used in the {elapsed:.0f} s (of {os.cpu_count() * elapsed:.0f} on the machine): " + ", ".join(
+            f"{name} {used:.1f}" for name, used in results.cpu.items()))
     for sample in results.samples:
         print(f"  error {sample}")
     return 1 if sum(results.errors.values()) or missed else 0
@@ -290,7 +328,10 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--subscribers", type=int, default=40, help="how many of the clients are realtime ones")
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--mix", default="read=60,write=30,sign-in=10", help="weights of the HTTP clients' requests")
+    parser.add_argument("--mix", default="read=75,write=20,sign-in=5", help="weights of the HTTP clients' requests")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="mean seconds an HTTP client waits between an answer and its next request (exponential;"
+                             " 0: none)")
     parser.add_argument("--url", help="an already running cluster's nginx (else one is started)")
     parser.add_argument("--database-url", help="its owner URL (with --url)")
     parser.add_argument("--jwt-secret", help="its JWT secret (with --url)")
@@ -307,10 +348,13 @@ def main() -> int:
         target = Target(cluster.url, cluster.database_url, cluster.keys)
     try:
         companies, writers, watchers = prepare(target, args.clients - args.subscribers, args.subscribers)
+        print(f"mix {args.mix}, think {args.think} s", flush=True)
         load_before = os.getloadavg()
         print(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
               f"{os.cpu_count()} cores", flush=True)
-        results, elapsed = asyncio.run(drive(target, companies, writers, watchers, mix, args.seconds))
+        results, elapsed = asyncio.run(drive(target, companies, writers, watchers, mix, args.think, args.seconds,
+                                             cpu=lambda: {**(cluster.cpu_seconds() if cluster else {}),
+                                                          "load generator": sum(os.times()[:2])}))
         load_after = os.getloadavg()
         status = report(results, watchers, elapsed, args.clients, args.subscribers)
         print(f"load average after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")

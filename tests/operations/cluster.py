@@ -7,8 +7,10 @@ in for the mail service. Every process is in its own session, so stopping checks
 from __future__ import annotations
 
 import os
+import random
 import re
 import secrets
+import socket
 import shutil
 import signal
 import subprocess
@@ -24,7 +26,6 @@ import psycopg
 
 from gateway.keys import JwtKeys
 from tests.operations.compose import Compose, load, relocate
-from tests.support.live import free_port
 from tests.support.smtp import SmtpServer
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -82,6 +83,13 @@ class Cluster:
         for process in [p for p in self.processes if p.name in names]:
             _stop(process)
 
+    def cpu_seconds(self) -> dict[str, float]:
+        """CPU time each service has used so far (its processes' and their ended children's), by service name."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        table = _process_table()
+        return {process.name: sum(sum(table[pid][11:15]) for pid in _descendants(process.popen.pid, table)) / ticks
+                for process in self.processes}
+
     def stop(self) -> list[str]:
         """Stops everything, the entry point first; returns what is still running afterwards (nothing, normally)."""
         if self._stopped:
@@ -91,6 +99,7 @@ class Cluster:
             _stop(process)
         self.mail.stop()
         leftovers = [f"{p.name}: pid {pid}" for p in self.processes for pid in _session_members(p.popen.pid)]
+        leftovers += [f"pid {pid} in {self.root}" for pid in _working_in(self.root)]
         if not leftovers:
             shutil.rmtree(self.root, ignore_errors=True)
         return leftovers
@@ -144,6 +153,20 @@ def start(log=print) -> Cluster:
     return cluster
 
 
+def free_port() -> int:
+    """A port below the kernel's ephemeral range: one from inside it may be taken by an outgoing connection (a
+    replica's migration, a client) between being picked and the service binding it."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    while True:
+        port = random.randrange(10000, low)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
+
+
 def _spawn(cluster: Cluster, name: str, argv: list[str], env: dict[str, str], *, user: str | None = None,
            cwd: Path = PROJECT_ROOT) -> Process:
     log = cluster.root / f"{name}.log"
@@ -177,8 +200,11 @@ def _start_postgres(cluster: Cluster, port: int, password: str) -> None:
                     "--auth-host=scram-sha-256", "--auth-local=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"],
                    check=True, capture_output=True, user=user, group=user)
     pwfile.unlink()
+    command = cluster.compose.service("postgres").command or ["postgres"]
+    assert command[0] == "postgres", command
     process = _spawn(cluster, "postgres", [str(PG_BIN / "postgres"), "-D", str(pgdata), "-p", str(port),
-                                           "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={sockets}"],
+                                           "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={sockets}",
+                                           *command[1:]],
                      {"PATH": os.environ["PATH"], "LANG": "C.UTF-8"}, user=user, cwd=cluster.root)
     local = f"postgresql://postgres@/postgres?host={sockets}&port={port}"
     deadline = time.monotonic() + START_TIMEOUT
@@ -281,18 +307,40 @@ def _stop(process: Process) -> None:
         time.sleep(0.05)
 
 
-def _session_members(session: int) -> list[int]:
-    """Live processes (not zombies) of a session started by _spawn."""
-    members = []
+def _process_table() -> dict[int, list[int]]:
+    """Every live process's /proc stat fields after the command name (state as 0, the rest as numbers)."""
+    table = {}
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+        if entry.name.isdigit():
+            with suppress(OSError, ValueError):
+                stat = (entry / "stat").read_text()
+                state, *numbers = stat[stat.rindex(")") + 2:].split()
+                if state != "Z":
+                    table[int(entry.name)] = [0, *map(int, numbers)]
+    return table
+
+
+def _session_members(session: int) -> list[int]:
+    """Live processes of a session started by _spawn (PostgreSQL's backends start sessions of their own)."""
+    return [pid for pid, fields in _process_table().items() if fields[3] == session]
+
+
+def _descendants(root: int, table: dict[int, list[int]]) -> list[int]:
+    found, frontier = [], [root] if root in table else []
+    while frontier:
+        found += frontier
+        frontier = [pid for pid, fields in table.items() if fields[1] in frontier]
+    return found
+
+
+def _working_in(folder: Path) -> list[int]:
+    """Processes whose working folder is in `folder`: PostgreSQL's, in its data folder, whatever their session."""
+    found = []
+    for pid in _process_table():
         with suppress(OSError):
-            stat = (entry / "stat").read_text()
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[3]) == session and fields[0] != "Z":
-                members.append(int(entry.name))
-    return members
+            if Path(os.readlink(f"/proc/{pid}/cwd")).is_relative_to(folder):
+                found.append(pid)
+    return found
 
 
 def main() -> int:
