@@ -103,12 +103,11 @@ def prepare(target: Target, http_clients: int, subscribers: int) -> tuple[list[s
     writers = [f"load-{run}-w{n}@example.com" for n in range(http_clients)]
     watchers = [Subscriber(f"load-{run}-s{n}@example.com", companies[n % COMPANIES]) for n in range(subscribers)]
     ids = asyncio.run(_create_users(target, writers + [s.email for s in watchers]))
-    with psycopg.connect(target.database_url, autocommit=True) as conn:
-        with conn.cursor() as cur:
-            cur.executemany("insert into public.user_roles (user_id, role) values (%s, 'power-user')",
-                            [(ids[email],) for email in writers])
-            cur.executemany("insert into public.company_users (user_id, company_id, name, email) values (%s, %s, %s, %s)",
-                            [(ids[s.email], s.company, s.email.split("@")[0], s.email) for s in watchers])
+    with psycopg.connect(target.database_url, autocommit=True) as conn, conn.cursor() as cur:
+        cur.executemany("insert into public.user_roles (user_id, role) values (%s, 'power-user')",
+                        [(ids[email],) for email in writers])
+        cur.executemany("insert into public.company_users (user_id, company_id, name, email) values (%s, %s, %s, %s)",
+                        [(ids[s.email], s.company, s.email.split("@")[0], s.email) for s in watchers])
     return companies, writers, watchers
 
 
@@ -134,16 +133,17 @@ def session_for(target: Target, index: int) -> aiohttp.ClientSession:
 
 
 async def timed(results: Results, kind: str, request) -> object | None:
-    """Runs one request; records its latency (while measuring) or its error; returns the JSON body or None."""
+    """Sends `request` (aiohttp's, not yet sent); records its latency (while measuring) or its error; returns the
+    JSON body or None."""
     started = time.perf_counter()
     try:
-        async with request() as response:
+        async with request as response:
             body = await response.read()
             elapsed = time.perf_counter() - started
             if response.status != EXPECTED_STATUS[kind]:
                 results.error(kind, f"{response.status} {body[:200]!r}")
                 return None
-    except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, aiohttp.ClientError) as exc:
         results.error(kind, f"{type(exc).__name__}: {exc}")
         return None
     if results.measuring:
@@ -152,7 +152,7 @@ async def timed(results: Results, kind: str, request) -> object | None:
 
 
 async def sign_in(session: aiohttp.ClientSession, results: Results, email: str) -> str | None:
-    body = await timed(results, "sign-in", lambda: session.post(
+    body = await timed(results, "sign-in", session.post(
         "/auth/v1/token", params={"grant_type": "password"}, json={"email": email, "password": PASSWORD}))
     return body["access_token"] if body else None
 
@@ -176,12 +176,12 @@ async def http_client(target: Target, index: int, email: str, companies: list[st
             auth = {"Authorization": f"Bearer {token}"}
             company = rng.choice(companies)
             if kind == "read":
-                await timed(results, "read", lambda: session.get("/rest/v1/tickets", headers=auth, params={
+                await timed(results, "read", session.get("/rest/v1/tickets", headers=auth, params={
                     "select": "id,title,status,priority,created_at", "company_id": f"eq.{company}",
                     "order": "created_at.desc", "limit": "20"}))
             else:
                 row = {"title": f"Load {uuid.uuid4().hex[:8]}", "company_id": company, "description": repr(time.time())}
-                body = await timed(results, "write", lambda: session.post(
+                body = await timed(results, "write", session.post(
                     "/rest/v1/tickets", params={"select": "id"}, json=row,
                     headers={**auth, "Prefer": "return=representation"}))
                 if body and results.measuring:
@@ -208,7 +208,7 @@ async def realtime_client(target: Target, index: int, subscriber: Subscriber, re
                 while not stop.is_set():
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         continue
                     _, ref, _, event, payload = json.loads(raw)
                     if event == "phx_reply" and ref == "1":
@@ -223,7 +223,7 @@ async def realtime_client(target: Target, index: int, subscriber: Subscriber, re
                         results.error("realtime", f"{event}: {payload}")
             finally:
                 heartbeat.cancel()
-    except (OSError, websockets.WebSocketException, asyncio.TimeoutError) as exc:
+    except (TimeoutError, OSError, websockets.WebSocketException) as exc:
         results.error("realtime", f"{type(exc).__name__}: {exc}")
     finally:
         joined.set()

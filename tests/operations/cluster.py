@@ -10,9 +10,9 @@ import os
 import random
 import re
 import secrets
-import socket
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -265,7 +265,7 @@ http {{
 
 
 def _start_nginx(cluster: Cluster, port: int, addresses: dict[str, str]) -> None:
-    published, container = cluster.compose.published["loadbalancer"]
+    _, container = cluster.compose.published["loadbalancer"]
     site = relocate(cluster.compose.configs["nginx"], addresses)
     site, listens = re.subn(rf"listen\s+{container}\s*;", f"listen 127.0.0.1:{port};", site)
     assert listens == 1, "compose.yaml's nginx config should listen once, on the published port"
