@@ -353,16 +353,15 @@ def main() -> int:
   logs:         {cluster.root}/*.log
 Press Ctrl-C to stop.""", flush=True)
     stopping = []
-    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
-    try:
-        while not stopping:
-            dead = [p.name for p in cluster.processes if not p.alive()]
-            if dead:
-                print(f"stopped on its own: {', '.join(dead)}", file=sys.stderr)
-                break
-            time.sleep(0.5)
-    except KeyboardInterrupt:
-        pass
+    # Both set here: a shell starts a background job with SIGINT ignored, which Python would otherwise keep.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stopping.append(True))
+    while not stopping:
+        dead = [p.name for p in cluster.processes if not p.alive()]
+        if dead:
+            print(f"stopped on its own: {', '.join(dead)}", file=sys.stderr)
+            break
+        time.sleep(0.5)
     leftovers = cluster.stop()
     print("cluster stopped" if not leftovers else f"still running: {leftovers}", flush=True)
     return 1 if leftovers else 0
