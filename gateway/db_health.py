@@ -22,10 +22,20 @@ PROBE_CONNECT_TIMEOUT_SECONDS = 2
 POOL_RECONNECT_TIMEOUT_SECONDS = 2.0
 # SQLSTATEs of a server going away under an open connection (PostgREST answers these with 503 too).
 _LOST_SQLSTATES = frozenset({"57P01", "57P02", "57P03"})
+# A server that is up but refuses one more connection (SQLSTATE 53300: max_connections, or a role's or database's
+# CONNECTION LIMIT). libpq reports a refused connection by the server's message alone, without its SQLSTATE.
+_FULL_MESSAGES = ("too many clients already", "too many connections for", "remaining connection slots are reserved")
+FULL_LOG_INTERVAL_SECONDS = 10.0
 
 
 class DatabaseUnavailable(psycopg.OperationalError):
     """No connection is handed out while the database is known to be unreachable."""
+
+
+def server_full(exc: BaseException) -> bool:
+    """The server answered, but has no connection slot left for this role: the pool keeps serving with the
+    connections it has (requests wait for one), where an outage would fail them all."""
+    return isinstance(exc, psycopg.OperationalError) and any(message in str(exc) for message in _FULL_MESSAGES)
 
 
 def connection_lost(exc: BaseException) -> bool:
@@ -47,6 +57,7 @@ class Availability:
         self._up = asyncio.Event()
         self._up.set()
         self._probe: asyncio.Task | None = None
+        self._full_logged_at = -math.inf
         self.pool: ResilientPool | None = None
 
     @property
@@ -73,6 +84,12 @@ class Availability:
             self.pool.fail_waiting(DatabaseUnavailable(self.reason))
         self._probe = asyncio.get_running_loop().create_task(self._probe_until_up(), name=f"{self._name}-probe")
 
+    def refused(self, exc: BaseException) -> None:
+        """The server is full: logged now and then, not an outage (see server_full)."""
+        if time.monotonic() - self._full_logged_at >= FULL_LOG_INTERVAL_SECONDS:
+            self._full_logged_at = time.monotonic()
+            log.warning("database.full pool=%s error=%s", self._name, one_line(exc))
+
     def reached(self) -> None:
         if self.down_since is None:
             return
@@ -93,9 +110,11 @@ class Availability:
                 conn = await psycopg.AsyncConnection.connect(self._conninfo,
                                                              connect_timeout=PROBE_CONNECT_TIMEOUT_SECONDS)
             except psycopg.Error as exc:
-                self.reason = one_line(exc)
-                continue
-            await conn.close()
+                if not server_full(exc):  # a full server is up: the pool gets its connections back as they free
+                    self.reason = one_line(exc)
+                    continue
+            else:
+                await conn.close()
             self.reached()
             if self.pool is not None:
                 await self.pool.check()
@@ -168,7 +187,10 @@ def _reporting_connection(availability: Availability) -> type[psycopg.AsyncConne
             try:
                 conn = await super().connect(*args, **kwargs)
             except psycopg.OperationalError as exc:
-                availability.lost(exc)
+                if server_full(exc):
+                    availability.refused(exc)
+                else:
+                    availability.lost(exc)
                 raise
             availability.reached()
             conn.gateway_idle_since = time.monotonic()  # type: ignore[attr-defined]

@@ -42,14 +42,17 @@ async def password_grant(ctx: AuthContext) -> dict[str, Any]:
     params.validate()
     async with privileged_tx(ctx.pool) as conn:
         user = await find_by_email(conn, params.email)
-        # Unknown address and wrong password answer alike, and take as long (a bcrypt check either way).
-        matched = await password_matches(params.password, user["encrypted_password"] if user else None)
-        if user is not None:
-            await password_verification_attempt(ctx, str(user["id"]), matched)
-        if user is None or not matched:
-            raise bad_request("invalid_credentials", "Invalid login credentials")
-        if user["email_confirmed_at"] is None:
-            raise bad_request("email_not_confirmed", "Email not confirmed")
+    # As GoTrue: the password is checked outside a transaction. bcrypt waits for a CPU under load, and a pooled
+    # connection held meanwhile is one every other auth request would wait for.
+    # Unknown address and wrong password answer alike, and take as long (a bcrypt check either way).
+    matched = await password_matches(params.password, user["encrypted_password"] if user else None)
+    if user is not None:
+        await password_verification_attempt(ctx, str(user["id"]), matched)
+    if user is None or not matched:
+        raise bad_request("invalid_credentials", "Invalid login credentials")
+    if user["email_confirmed_at"] is None:
+        raise bad_request("email_not_confirmed", "Email not confirmed")
+    async with privileged_tx(ctx.pool) as conn:
         return await start_session(ctx, conn, str(user["id"]), "password", action="login",
                                    traits={"provider": "email"})
 
