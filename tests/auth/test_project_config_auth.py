@@ -119,7 +119,7 @@ def test_otp_length_and_expiry_follow_the_config(strict, db):
 def test_mail_frequency_follows_the_config(strict):
     with client(strict) as auth:
         auth.post("/signup", json={"email": "often@example.com", "password": "secret-pass"})
-        time.sleep(1.1)
+        time.sleep(1.1)  # past the config's max_frequency of 1 s
         again = auth.post("/resend", json={"type": "signup", "email": "often@example.com"})
     assert again.status_code == 200, again.text
 
