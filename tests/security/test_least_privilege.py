@@ -14,8 +14,8 @@ from psycopg.conninfo import conninfo_to_dict
 from gateway.db_roles import AUTH_ROLE, REQUEST_ROLE
 from gateway.keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
-from tests.foundation.test_cli import ServeProcess
 from tests.support.live import free_port
+from tests.support.serve import ServeProcess
 
 ESCAPES = """
 create or replace function public.lp_reset_and_count_users() returns bigint
