@@ -67,6 +67,8 @@ def test_cors_exposes_content_range(rest):
         "Origin": "http://example.test", "Access-Control-Request-Method": "GET",
         "Access-Control-Request-Headers": "apikey,authorization,prefer,range,accept-profile"})
     assert response.status_code == 200
+    assert response.headers["access-control-allow-origin"] == "*"
+    assert response.headers["access-control-allow-headers"] == "apikey,authorization,prefer,range,accept-profile"
     got = rest.client.get("/fx_companies", headers={"Origin": "http://example.test"})
     assert "content-range" in got.headers["access-control-expose-headers"].lower()
 
