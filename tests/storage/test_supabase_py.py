@@ -57,7 +57,7 @@ def test_avatar_flow(world, gateway, http):
     assert ann.download(path) == b"\x89PNG-bytes"
     signed = ann.create_signed_url(path, 3)  # seconds: room for the first fetch on a busy machine
     assert httpx.get(signed["signedURL"]).content == b"\x89PNG-bytes"
-    time.sleep(4.1)
+    time.sleep(4.1)  # past the signed URL's lifetime: its expiry is what is tested
     late = httpx.get(signed["signedURL"])
     assert late.status_code == 400 and late.json()["message"] == "jwt expired"
     assert [f["name"] for f in ann.list(world.user_a)] == ["avatar.png"]
