@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 
 from tests.support.live import LiveGateway
+from tests.support.mailbox import latest_mail
 
 VERSIONED = {"X-Supabase-Api-Version": "2024-01-01"}
 
@@ -16,16 +17,14 @@ def client(gateway: LiveGateway) -> httpx.Client:
     return httpx.Client(base_url=f"{gateway.url}/auth/v1", headers={**gateway.headers(), **VERSIONED}, timeout=30)
 
 
+def admin(gateway: LiveGateway) -> httpx.Client:
+    """What a server holding the service role key sends to /auth/v1/admin."""
+    headers = {"apikey": gateway.service_key, "Authorization": f"Bearer {gateway.service_key}", **VERSIONED}
+    return httpx.Client(base_url=f"{gateway.url}/auth/v1", headers=headers, timeout=30)
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def latest_mail(gateway: LiveGateway, to: str) -> dict[str, Any]:
-    response = httpx.get(f"{gateway.url}/_dev/mailbox/api/messages", params={"to": to}, timeout=10)
-    response.raise_for_status()
-    messages = response.json()["messages"]
-    assert messages, f"no mail for {to}"
-    return messages[0]
 
 
 def mail_link(gateway: LiveGateway, to: str) -> str:

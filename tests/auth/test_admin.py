@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from tests.auth.helpers import VERSIONED, bearer, client, fragment, signed_in
-
-
-def admin(gateway) -> httpx.Client:
-    headers = {"apikey": gateway.service_key, "Authorization": f"Bearer {gateway.service_key}", **VERSIONED}
-    return httpx.Client(base_url=f"{gateway.url}/auth/v1", headers=headers, timeout=30)
+from tests.auth.helpers import admin, bearer, client, fragment, signed_in
 
 
 def test_only_the_service_role_is_admin(gateway):
@@ -36,7 +31,8 @@ def test_create_get_update_delete(gateway):
         assert updated.json()["user_metadata"] == {"full_name": "Made", "team": "blue"}
         assert updated.json()["banned_until"] is not None
         bad_ban = api.put(f"/admin/users/{user['id']}", json={"ban_duration": "forever"})
-        assert bad_ban.status_code == 400
+        assert bad_ban.status_code == 400 and bad_ban.json()["code"] == "validation_failed"
+        assert bad_ban.json()["message"].startswith("invalid format for ban duration")
         assert api.delete(f"/admin/users/{user['id']}").status_code == 200
         missing = api.get(f"/admin/users/{user['id']}")
         assert missing.status_code == 404 and missing.json()["code"] == "user_not_found"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pyotp
 
-from tests.auth.helpers import bearer, client, sign_up, signed_in
-from tests.auth.test_admin import admin
+from tests.auth.helpers import admin, bearer, client, sign_up, signed_in
 
 PASSWORD = "correct horse"
 

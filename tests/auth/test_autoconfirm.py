@@ -2,19 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from tests.auth.helpers import bearer, client
-from tests.conftest import make_settings
-from tests.support.live import LiveGateway, run_gateway
-
-
-@pytest.fixture(scope="module")
-def autoconfirm(database_url, tmp_path_factory) -> Iterator[LiveGateway]:
-    with run_gateway(make_settings(database_url, tmp_path_factory.mktemp("auto"), mail_autoconfirm=True)) as live:
-        yield live
 
 
 def test_signup_returns_a_session_and_sends_no_mail(autoconfirm, db):

@@ -8,8 +8,7 @@ from urllib.parse import unquote_plus
 import httpx
 import pytest
 
-from tests.auth.helpers import bearer, client, fragment, latest_mail, mail_code, mail_link, signed_in
-from tests.auth.test_admin import admin
+from tests.auth.helpers import admin, bearer, client, fragment, latest_mail, mail_code, mail_link, signed_in
 from tests.conftest import make_settings
 from tests.support.live import LiveGateway, run_gateway
 
@@ -138,12 +137,6 @@ def test_without_secure_change_the_new_address_alone_confirms(single_link, db):
                                                          "new_email": "single-newer@example.com"})
     assert refused.status_code == 400 and refused.json()["code"] == "validation_failed"
     assert outbox_count(db, "single-old@example.com") == 1
-
-
-@pytest.fixture(scope="module")
-def autoconfirm(database_url, tmp_path_factory) -> Iterator[LiveGateway]:
-    with run_gateway(make_settings(database_url, tmp_path_factory.mktemp("auto"), mail_autoconfirm=True)) as live:
-        yield live
 
 
 def test_with_autoconfirm_an_anonymous_user_gets_the_address_at_once(autoconfirm, db):

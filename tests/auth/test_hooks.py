@@ -484,8 +484,10 @@ def test_http_hook_errors_keep_the_hooks_status_and_message(serve):
 
 
 def test_http_hook_timeout(serve):
+    gateway_answered = threading.Event()
+
     def slow(payload: dict[str, Any]) -> tuple[int, Any]:
-        time.sleep(6)
+        gateway_answered.wait(30)  # the hook answers only once the gateway has given up on it
         return 200, {}
 
     with hook_server(slow) as endpoint, \
@@ -493,6 +495,7 @@ def test_http_hook_timeout(serve):
         started = time.monotonic()
         refused = auth.post("/signup", json={"email": "slow@example.com", "password": "hook-secret-1"})
         elapsed = time.monotonic() - started
+        gateway_answered.set()
     assert refused.status_code == 422
     assert refused.json() == {"code": "hook_timeout",
                               "message": "Failed to reach hook within maximum time of 5.000000 seconds"}

@@ -33,5 +33,6 @@ def test_the_json_feed_filters_by_address_latest_first(gateway):
 def test_the_mailbox_does_not_exist_when_switched_off(database_url, tmp_path):
     # Without a built site, so its single-page fallback does not answer for the missing route.
     with run_gateway(make_settings(database_url, tmp_path, dev_mailbox=False, web_dist=tmp_path / "no-site")) as live:
-        assert httpx.get(f"{live.url}/_dev/mailbox").status_code == 404
-        assert httpx.get(f"{live.url}/_dev/mailbox/api/messages").status_code == 404
+        page, messages = httpx.get(f"{live.url}/_dev/mailbox"), httpx.get(f"{live.url}/_dev/mailbox/api/messages")
+    for response in (page, messages):
+        assert response.status_code == 404 and response.json() == {"message": "no Route matched with those values"}

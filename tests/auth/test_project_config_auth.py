@@ -15,6 +15,7 @@ from gateway.settings import Settings
 from tests.auth.helpers import bearer, client, latest_mail, mail_code, signed_in
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import LiveGateway, bind_to_port, run_gateway
+from tests.support.mailbox import mails_to
 
 
 def gateway_for(database_url: str, root: Path, config: str) -> Iterator[LiveGateway]:
@@ -77,7 +78,9 @@ def test_signups_off_still_let_an_admin_create_users_who_sign_in(closed):
                                                    "email_confirm": True})
         signed = auth.post("/token?grant_type=password", json={"email": "made@example.com", "password": "secret-pass"})
     assert created.status_code == 200, created.text
+    assert created.json()["email"] == "made@example.com" and created.json()["email_confirmed_at"]
     assert signed.status_code == 200, signed.text
+    assert signed.json()["user"]["id"] == created.json()["id"] and signed.json()["access_token"]
 
 
 def test_totp_switched_off_refuses_enrolment(closed):
@@ -119,9 +122,11 @@ def test_otp_length_and_expiry_follow_the_config(strict, db):
 def test_mail_frequency_follows_the_config(strict):
     with client(strict) as auth:
         auth.post("/signup", json={"email": "often@example.com", "password": "secret-pass"})
-        time.sleep(1.1)
+        time.sleep(1.1)  # past the config's max_frequency of 1 s
         again = auth.post("/resend", json={"type": "signup", "email": "often@example.com"})
     assert again.status_code == 200, again.text
+    assert again.json() == {}
+    assert [mail["subject"] for mail in mails_to(strict, "often@example.com")] == ["Confirm your signup"] * 2
 
 
 def test_secure_password_change_needs_the_reauthentication_code_after_24_hours(strict, db):

@@ -64,6 +64,7 @@ def test_refresh_rotates_and_the_parent_is_reusable_only_briefly(gateway, db):
         assert late.status_code == 400 and late.json()["code"] == "refresh_token_already_used"
         child = auth.post("/token?grant_type=refresh_token", json={"refresh_token": first["refresh_token"]})
     assert child.status_code == 400, "reuse revokes the whole family"
+    assert child.json() == {"code": "refresh_token_already_used", "message": "Invalid Refresh Token: Already Used"}
 
 
 def test_logout_local_ends_only_this_session(gateway):

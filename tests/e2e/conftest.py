@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -49,12 +48,3 @@ def page(browser: Browser, site: LiveGateway) -> Iterator[tuple[Page, ConsoleErr
     page, errors = open_page(browser, site)
     yield page, errors
     page.context.close()
-
-
-def latest_mail(site: LiveGateway, to: str) -> dict:
-    """The newest mail for an address, from the development mailbox's JSON API."""
-    response = httpx.get(f"{site.url}/_dev/mailbox/api/messages", params={"to": to}, timeout=10)
-    response.raise_for_status()
-    messages = response.json()["messages"]
-    assert messages, f"no mail for {to}"
-    return messages[0]

@@ -5,26 +5,18 @@ from __future__ import annotations
 import csv
 import io
 import re
-import time
 import uuid
 from collections.abc import Callable
 
 from playwright.sync_api import Dialog, Page, expect
 
-from tests.e2e.conftest import MOBILE, latest_mail, open_page
+from tests.e2e.conftest import MOBILE, open_page
+from tests.support.mailbox import latest_mail, mails_to
+from tests.support.waits import eventually
 
 ADMIN = ("admin@gulfsec.example", "Admin#Demo2025")
 PARTNER = ("partner@gulfsec.example", "Partner#Demo2025")
 PASSWORD = "Bright#Falcon2025"
-
-
-def wait_until(check: Callable[[], bool], timeout: float = 15.0, message: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {message}")
 
 
 def unique(prefix: str) -> str:
@@ -49,18 +41,10 @@ def sign_up_and_confirm(page: Page, site, name: str, email: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Create Account").click()
     expect(toast(page, "Please check your email to confirm your account")).to_be_visible()
-    wait_until(lambda: _has_mail(site, email), message=f"the confirmation mail for {email}")
+    eventually(lambda: mails_to(site, email), f"the confirmation mail for {email}")
     link = next(link for link in latest_mail(site, email)["links"] if "/verify" in link)
     response = page.goto(link)
     assert response is not None and response.ok
-
-
-def _has_mail(site, email: str) -> bool:
-    try:
-        latest_mail(site, email)
-    except AssertionError:
-        return False
-    return True
 
 
 def sign_in_partner_area(page: Page, account: tuple[str, str], target: str) -> None:
@@ -302,7 +286,7 @@ def test_admin_reviews_a_partner_through_its_whole_life(browser, site):
     dialog.get_by_role("tab", name="Actions").click()
     admin.once("dialog", answer(False))
     dialog.get_by_role("button", name="Delete Partner").click()
-    wait_until(lambda: len(questions) == 1, message="the delete confirmation")
+    eventually(lambda: len(questions) == 1, "the delete confirmation")
     assert questions[0] == "Are you sure you want to delete this partner? This action cannot be undone."
     dialog.get_by_role("button", name="Close").click()
     expect(admin.locator("tbody tr").filter(has_text=company)).to_have_count(1)
@@ -360,7 +344,7 @@ def test_visitor_registers_for_the_event_and_the_admin_exports_it(browser, site,
     expect(page.get_by_text(email)).to_be_visible()
     expect(toast(page, "Registration successful! We look forward to seeing you at the event.")).to_be_visible()
 
-    wait_until(lambda: _has_mail(site, email), message="the event confirmation mail")
+    eventually(lambda: mails_to(site, email), "the event confirmation mail")
     mail = latest_mail(site, email)
     assert "registration is confirmed" in mail["subject"].lower()
     assert "Mariam" in mail["text"]

@@ -9,7 +9,8 @@ import psycopg
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import DESKTOP, MOBILE, latest_mail, open_page
+from tests.e2e.conftest import DESKTOP, MOBILE, open_page
+from tests.support.mailbox import latest_mail
 
 PUBLIC_PATHS = [
     "/", "/about", "/services", "/vendors", "/vendors/threatdown", "/vendors/crowdsec", "/vendors/wazuh",

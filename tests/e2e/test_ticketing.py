@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable
 
 import httpx
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import MOBILE, open_page
+from tests.support.waits import eventually
 
 POWER = ("power@gulfsec.example", "Power#Demo2025")
 READER = ("reader@gulfsec.example", "Reader#Demo2025")
 ADMIN = ("admin@gulfsec.example", "Admin#Demo2025")
-
-
-def wait_until(check: Callable[[], bool], timeout: float = 15.0, message: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {message}")
 
 
 def sign_in(page: Page, account: tuple[str, str], *, from_home: bool = False) -> None:
@@ -48,7 +39,7 @@ def column_texts(page: Page, column: int) -> list[str]:
 
 
 def wait_for_tickets(page: Page) -> None:
-    wait_until(lambda: ticket_rows(page).count() > 0, message="the ticket list")
+    eventually(lambda: ticket_rows(page).count() > 0, "the ticket list")
 
 
 def test_power_user_works_the_ticket_list(browser, site):
@@ -67,9 +58,9 @@ def test_power_user_works_the_ticket_list(browser, site):
 
     # Company dropdown: the list is re-fetched for that company only.
     page.get_by_label("Filter by company").select_option(label="Pearl Bay Bank")
-    wait_until(lambda: set(column_texts(page, 2)) == {"Pearl Bay Bank"}, message="Pearl Bay Bank tickets only")
+    eventually(lambda: set(column_texts(page, 2)) == {"Pearl Bay Bank"}, "Pearl Bay Bank tickets only")
     page.get_by_label("Filter by company").select_option(label="All Companies")
-    wait_until(lambda: len(set(column_texts(page, 2))) > 1, message="all companies again")
+    eventually(lambda: len(set(column_texts(page, 2))) > 1, "all companies again")
 
     # Status filter, with the badge counting one active group.
     all_statuses = set(column_texts(page, 4))
@@ -77,13 +68,13 @@ def test_power_user_works_the_ticket_list(browser, site):
     page.get_by_role("button", name="Filters").click()
     page.get_by_role("group", name="Status").get_by_label("Resolved").check()
     expect(page.get_by_role("button", name="Filters").get_by_text("1", exact=True)).to_be_visible()
-    wait_until(lambda: set(column_texts(page, 4)) == {"Resolved"}, message="resolved tickets only")
+    eventually(lambda: set(column_texts(page, 4)) == {"Resolved"}, "resolved tickets only")
     page.get_by_label("Filter by company").select_option(label="Pearl Bay Bank")
     expect(page.get_by_text("No tickets found")).to_be_visible()
     expect(page.get_by_text("Create a new ticket to get started")).to_be_visible()
     page.get_by_role("button", name="Clear filters").click()
     page.get_by_label("Filter by company").select_option(label="All Companies")
-    wait_until(lambda: set(column_texts(page, 4)) == all_statuses, message="every status again")
+    eventually(lambda: set(column_texts(page, 4)) == all_statuses, "every status again")
 
     # Create: company defaults to the first, the assignee list follows the chosen company.
     title = f"E2E firewall alert {uuid.uuid4().hex[:6]}"
@@ -165,7 +156,7 @@ def test_read_user_sees_only_their_company_and_no_admin_entries(browser, site):
     assert sidebar.bounding_box()["width"] == 256
     page.keyboard.press("Control+b")
     expect(sidebar).to_have_attribute("data-state", "collapsed")
-    wait_until(lambda: sidebar.bounding_box()["width"] == 48, message="the 3rem icon mode")
+    eventually(lambda: sidebar.bounding_box()["width"] == 48, "the 3rem icon mode")
     cookie = next(c for c in page.context.cookies() if c["name"] == "sidebar:state")
     assert cookie["value"] == "false" and 604000 < cookie["expires"] - time.time() <= 604800
     page.reload()

@@ -5,15 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
-
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.live import free_port
+from tests.support.serve import wait_healthy
 
 
 @contextmanager
@@ -35,18 +33,7 @@ def function_process(settings: Settings, slug: str, log_path: Path) -> Iterator[
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"function process exited:\n{log_path.read_text()}")
-            try:
-                if httpx.get(f"{url}/_health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("function process did not become healthy")
-            time.sleep(0.1)
+        wait_healthy(process, f"{url}/_health", log_path.read_text)
         yield url
     finally:
         process.terminate()

@@ -132,11 +132,17 @@ def test_every_listed_service_is_accepted(service: str):
     assert parse_contact(form(service=service)).service == service
 
 
-@pytest.mark.parametrize("body", [None, [], "text", {"name": 5, "email": "a@b.co", "message": "m"}])
-def test_a_body_that_is_not_a_form_is_a_user_error(body):
+NOT_A_FORM = "The request body must be a JSON object with name, email and message"
+
+
+@pytest.mark.parametrize("body, message", [
+    (None, NOT_A_FORM), ([], NOT_A_FORM), ("text", NOT_A_FORM),
+    ({"name": 5, "email": "a@b.co", "message": "m"}, "name must be text"),
+])
+def test_a_body_that_is_not_a_form_is_a_user_error(body, message):
     with pytest.raises(FunctionError) as raised:
         parse_contact(body)
-    assert raised.value.status == 400
+    assert (raised.value.status, raised.value.message) == (400, message)
 
 
 def test_a_second_message_from_the_same_email_within_60_seconds_gets_429(functions_gateway: LiveGateway,
@@ -167,7 +173,8 @@ def test_the_cooldown_ends_after_60_seconds(functions_gateway: LiveGateway, db: 
     assert send(functions_gateway, first, ip=ip).status_code == 200
     db.execute("update public.contact_messages set created_at = created_at - interval '61 seconds'"
                " where email = %s", (first["email"],))
-    assert send(functions_gateway, form(email=first["email"]), ip=ip).status_code == 200
+    assert send(functions_gateway, form(email=first["email"], message="A second question"), ip=ip).status_code == 200
+    assert sorted(row["message"] for row in stored(db, first["email"])) == ["A second question", first["message"]]
 
 
 def test_concurrent_messages_from_one_sender_store_only_one(functions_gateway: LiveGateway, db: psycopg.Connection):
@@ -181,9 +188,12 @@ def test_concurrent_messages_from_one_sender_store_only_one(functions_gateway: L
     assert len(stored(db, "burst@example.com")) == 1
 
 
-def test_the_function_requires_a_project_jwt(functions_gateway: LiveGateway):
-    response = httpx.post(f"{functions_gateway.url}/functions/v1/send-contact-email", json=form())
+def test_the_function_requires_a_project_jwt(functions_gateway: LiveGateway, db: psycopg.Connection):
+    body = form()
+    response = httpx.post(f"{functions_gateway.url}/functions/v1/send-contact-email", json=body)
     assert response.status_code == 401
+    assert response.json() == {"code": 401, "message": "Missing authorization header"}
+    assert stored(db, body["email"]) == []
 
 
 @pytest.fixture(scope="module")

@@ -100,10 +100,12 @@ def test_a_request_without_a_valid_email_is_a_user_error(functions_gateway: Live
     assert response.status_code == status and "error" in response.json()
 
 
-def test_the_function_requires_a_project_jwt(functions_gateway: LiveGateway):
-    response = httpx.post(f"{functions_gateway.url}/functions/v1/send-event-confirmation",
-                          json={"email": "a@b.co"})
+def test_the_function_requires_a_project_jwt(functions_gateway: LiveGateway, db: psycopg.Connection):
+    email = register(db)
+    response = httpx.post(f"{functions_gateway.url}/functions/v1/send-event-confirmation", json={"email": email})
     assert response.status_code == 401
+    assert response.json() == {"code": 401, "message": "Missing authorization header"}
+    assert sent_at(db, email) is None and outbox(db, email) == []
 
 
 def test_a_mail_failure_leaves_the_registration_unconfirmed_for_a_retry(functions_gateway: LiveGateway,

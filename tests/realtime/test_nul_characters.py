@@ -40,6 +40,7 @@ def test_the_single_message_api_answers_400(gateway):
     nul_topic = httpx.post(f"{gateway.url}/realtime/v1/api/broadcast/room%00/events/e", json={},
                            headers=gateway.headers(), timeout=10)
     assert nul_payload.status_code == nul_topic.status_code == 400
+    assert "NUL" in nul_payload.json()["message"] and "NUL" in nul_topic.json()["message"]
 
 
 async def test_the_socket_replies_with_an_error_and_stays_open(gateway, caplog):

@@ -21,9 +21,10 @@ import pytest
 
 from gateway import embedded
 from gateway.keys import JwtKeys
-from tests.foundation.test_cli import ServeProcess, db_url, run_cli
 from tests.support.live import free_port
 from tests.support.node import run_node_script
+from tests.support.serve import ServeProcess, db_url, run_cli
+from tests.support.waits import eventually
 
 FAST_SECONDS = 2.0  # an answer while the database is away comes at once, not after a pool timeout
 RECOVERY_SECONDS = 10.0
@@ -210,7 +211,7 @@ def test_kill_9_of_the_gateway_mid_write_loses_no_acknowledged_row_and_it_starts
         writers = [threading.Thread(target=write, args=(n,)) for n in range(4)]
         for writer in writers:
             writer.start()
-        time.sleep(2)
+        eventually(lambda: len(acknowledged) > 20, "the writers' first acknowledged rows", timeout=30)
         first.proc.kill()
         for writer in writers:
             writer.join(timeout=30)

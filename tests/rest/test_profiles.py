@@ -35,7 +35,7 @@ def test_accept_profile_selects_the_schema_read(two_schemas):
 def test_content_profile_selects_the_schema_written(two_schemas):
     response = two_schemas.post("/widgets", json={"id": 2, "name": "written"},
                                 headers={"Content-Profile": "fx_api", "Prefer": "return=representation"})
-    assert response.status_code == 201
+    assert response.status_code == 201 and response.json() == [{"id": 2, "name": "written"}]
     assert [w["id"] for w in two_schemas.get("/widgets", headers={"Accept-Profile": "fx_api"}).json()] == [1, 2]
     assert [w["id"] for w in two_schemas.get("/widgets").json()] == [1]
 

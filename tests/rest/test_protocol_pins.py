@@ -1,8 +1,8 @@
 """PROTOCOLS.md's REST lines that no other test pinned: range operators, GET on a writing function, CORS lists."""
 
-import time
-
 import pytest
+
+from tests.support.waits import eventually
 
 EXTRA = """
 create table public.fx_slots (id int primary key, during int4range not null);
@@ -16,9 +16,7 @@ notify pgrst, 'reload schema';
 @pytest.fixture(scope="module")
 def pins(rest, db):
     db.execute(EXTRA)
-    deadline = time.monotonic() + 10
-    while rest.get("/fx_slots").status_code == 404 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    eventually(lambda: rest.get("/fx_slots").status_code != 404, "the schema cache to pick up fx_slots")
     return rest
 
 

@@ -33,7 +33,8 @@ def test_array_arguments_become_sql_arrays(rest):
 
 
 def test_void_function_is_204(rest):
-    assert rest.post("/rpc/fx_noop", json={}).status_code == 204
+    response = rest.post("/rpc/fx_noop", json={})
+    assert response.status_code == 204 and response.content == b""
 
 
 def test_function_sees_the_callers_claims(rest):

@@ -1,8 +1,8 @@
 """Embeds through views whose foreign-key columns are renamed, views of views, and views over a private schema."""
 
-import time
-
 import pytest
+
+from tests.support.waits import eventually
 
 VIEWS = """
 create view public.fx_ticket_briefs as
@@ -30,12 +30,9 @@ notify pgrst, 'reload schema';
 @pytest.fixture(scope="module")
 def views(rest, db):
     db.execute(VIEWS)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if rest.get("/fx_members", params={"select": "id,fx_teams(name)"}).status_code == 200:
-            return rest
-        time.sleep(0.05)
-    pytest.fail("the schema cache did not pick up the views")
+    eventually(lambda: rest.get("/fx_members", params={"select": "id,fx_teams(name)"}).status_code == 200,
+               "the schema cache to pick up the views")
+    return rest
 
 
 def test_a_view_with_renamed_key_columns_embeds_its_parents(views):
@@ -93,8 +90,6 @@ def test_a_view_takes_its_tables_primary_key_so_a_one_to_one_embed_is_an_object(
 def test_a_computed_view_column_gets_no_relationship(views, db):
     db.execute("create view public.fx_shifted as select id + 0 as id, company_id + 0 as company_id from public.fx_tickets;"
                " grant select on public.fx_shifted to anon; notify pgrst, 'reload schema'")
-    deadline = time.monotonic() + 10
-    while views.get("/fx_shifted").status_code == 404 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    eventually(lambda: views.get("/fx_shifted").status_code != 404, "the schema cache to pick up fx_shifted")
     response = views.get("/fx_shifted", params={"select": "id,fx_companies(name)"})
     assert response.status_code == 400 and response.json()["code"] == "PGRST200"

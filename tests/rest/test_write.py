@@ -161,14 +161,19 @@ def test_insert_only_table_accepts_minimal_inserts_but_not_representation(rest):
 
 
 def test_table_without_grants_is_401_for_anon_and_readable_by_the_service_role(rest):
-    assert rest.get("/fx_hidden").status_code == 401
-    assert rest.get("/fx_hidden", who=ALICE).status_code == 403
-    assert rest.get("/fx_hidden", who="service").status_code == 200
+    refused = {"code": "42501", "details": None, "hint": None, "message": "permission denied for table fx_hidden"}
+    anon, alice = rest.get("/fx_hidden"), rest.get("/fx_hidden", who=ALICE)
+    assert (anon.status_code, anon.json()) == (401, refused)
+    assert (alice.status_code, alice.json()) == (403, refused)
+    service = rest.get("/fx_hidden", who="service")
+    assert (service.status_code, service.json()) == (200, [])
 
 
-def test_read_only_transaction_for_get(rest):
+def test_read_only_transaction_for_get(rest, db):
     response = rest.get("/rpc/fx_tickets_by_status", params={"st": "open", "select": "id"})
-    assert response.status_code == 200
+    assert response.status_code == 200, response.text
+    open_ids = [row[0] for row in db.execute("select id from public.fx_tickets where status = 'open' order by id")]
+    assert open_ids and response.json() == [{"id": id_} for id_ in open_ids]
 
 
 def test_insert_representation_can_embed_related_rows(rest):

@@ -10,14 +10,9 @@ import httpx
 import pyotp
 import pytest
 
-from tests.auth.helpers import VERSIONED, bearer, client, fragment, mail_link, signed_in
+from tests.auth.helpers import admin, bearer, client, fragment, mail_link, signed_in
 
 LINK_TYPES = ("magiclink", "recovery", "signup", "invite", "email_change_new")
-
-
-def admin(gateway) -> httpx.Client:
-    headers = {"apikey": gateway.service_key, "Authorization": f"Bearer {gateway.service_key}", **VERSIONED}
-    return httpx.Client(base_url=f"{gateway.url}/auth/v1", headers=headers, timeout=30)
 
 
 def ban(gateway, email: str) -> None:
@@ -132,3 +127,5 @@ def test_unsupported_grants_issue_nothing(gateway):
     with client(gateway) as auth:
         response = auth.post("/token?grant_type=id_token", json={"provider": "google", "id_token": "x"})
     assert response.status_code == 400 and "access_token" not in response.text
+    assert response.json() == {"code": "provider_disabled",
+                               "message": 'Provider (issuer "https://accounts.google.com") is not enabled'}

@@ -4,8 +4,6 @@ API role, because the session behind it has nothing to step back to."""
 
 from __future__ import annotations
 
-import time
-
 import httpx
 import psycopg
 import pytest
@@ -14,8 +12,9 @@ from psycopg.conninfo import conninfo_to_dict
 from gateway.db_roles import AUTH_ROLE, REQUEST_ROLE
 from gateway.keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
-from tests.foundation.test_cli import ServeProcess
 from tests.support.live import free_port
+from tests.support.serve import ServeProcess
+from tests.support.waits import eventually
 
 ESCAPES = """
 create or replace function public.lp_reset_and_count_users() returns bigint
@@ -52,34 +51,27 @@ def rpc(gateway, name: str, token: str | None = None) -> httpx.Response:
     return httpx.post(f"{gateway.url}/rest/v1/rpc/{name}", json={}, headers=gateway.headers(token), timeout=10)
 
 
-def eventually(call, accept):
+def found(call) -> httpx.Response:
     """The schema cache reloads on the notification: a first call may still answer 404 PGRST202."""
-    for _ in range(50):
-        response = call()
-        if response.status_code != 404:
-            break
-        time.sleep(0.1)
-    assert accept(response), response.text
-    return response
+    return eventually(lambda: (response := call()).status_code != 404 and response, "the function in the schema cache")
 
 
 def test_request_sql_that_resets_its_role_has_no_rights(gateway, escapes):
     for token in (None, gateway.service_key):
-        response = eventually(lambda token=token: rpc(gateway, "lp_reset_and_count_users", token),
-                              lambda r: r.status_code != 200)
+        response = found(lambda token=token: rpc(gateway, "lp_reset_and_count_users", token))
         assert response.status_code in (401, 403) and response.json()["code"] == "42501", response.text
         assert "auth" in response.json()["message"] or "users" in response.json()["message"]
 
 
 def test_request_sql_cannot_become_postgres(gateway, escapes):
-    response = eventually(lambda: rpc(gateway, "lp_become_postgres", gateway.service_key),
-                          lambda r: r.status_code != 200)
-    assert response.json()["code"] == "42501", response.text
+    response = found(lambda: rpc(gateway, "lp_become_postgres", gateway.service_key))
+    assert response.status_code != 200 and response.json()["code"] == "42501", response.text
     assert "postgres" in response.json()["message"]
 
 
 def test_the_session_is_the_authenticator_outside_the_request_role(gateway, escapes):
-    response = eventually(lambda: rpc(gateway, "lp_roles"), lambda r: r.status_code == 200)
+    response = found(lambda: rpc(gateway, "lp_roles"))
+    assert response.status_code == 200, response.text
     assert response.json() == {"inside": "anon", "outside": REQUEST_ROLE, "session": REQUEST_ROLE}
 
 

@@ -92,10 +92,13 @@ def test_a_chunked_rest_body_past_the_limit_writes_nothing(small: LiveGateway, d
 
 
 def test_a_body_under_the_limit_is_served(small: LiveGateway):
+    email = f"fits-{uuid.uuid4().hex[:8]}@example.com"
     response = httpx.post(f"{small.url}/auth/v1/signup", headers=small.headers(), timeout=30,
-                          json={"email": f"fits-{uuid.uuid4().hex[:8]}@example.com", "password": "a long passphrase",
+                          json={"email": email, "password": "a long passphrase",
                                 "data": {"pad": "x" * (SMALL_LIMIT // 2)}})
     assert response.status_code == 200, response.text
+    assert response.json()["email"] == email
+    assert response.json()["user_metadata"]["pad"] == "x" * (SMALL_LIMIT // 2)
 
 
 def test_the_413_carries_cors_headers_so_a_browser_can_read_it(small: LiveGateway):

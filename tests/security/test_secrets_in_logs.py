@@ -21,6 +21,7 @@ from tests.conftest import TEST_JWT_SECRET
 from tests.realtime.client import PhoenixClient
 from tests.security.forge import claims, hs256
 from tests.support.live import LiveGateway
+from tests.support.waits import eventually
 
 VERSIONED = {"X-Supabase-Api-Version": "2024-01-01"}
 # "uvicorn" and "uvicorn.access" do not propagate to the root logger, so the capture is attached to them too.
@@ -134,12 +135,19 @@ def run_api_flow(flow: Flow, access_token: str) -> None:
     asyncio.run(realtime())
 
 
+def server_closed_the_last_socket(records: list[logging.LogRecord]) -> bool:
+    """The server thread logs the end of a socket ("> EOF") after the client has already seen it closed."""
+    messages = [record.getMessage() for record in list(records) if record.name == "uvicorn.error"]
+    last_opened = max((i for i, message in enumerate(messages) if message == "connection open"), default=-1)
+    return "> EOF" in messages[last_opened + 1:]
+
+
 def test_no_secret_in_any_log_record_or_error_body(gateway: LiveGateway, db: psycopg.Connection,
                                                    caplog: pytest.LogCaptureFixture):
     flow = Flow(gateway, db)
     with every_log_record(caplog) as records, flow.auth:
         run_api_flow(flow, run_auth_flow(flow))
-        time.sleep(0.3)  # the server thread's last access lines
+        eventually(lambda: server_closed_the_last_socket(records), "the server's last lines about the last socket")
     # The test's own websocket client logs what it sends; only the server's records are under test.
     lines = [FORMATTER.format(record) for record in records if not record.name.startswith("websockets.client")]
     # The capture really saw the server's own lines, query strings and all, before asserting on them.

@@ -52,12 +52,15 @@ def join_reply(gateway: LiveGateway, access_token: str) -> dict:
 
 def test_the_real_service_key_passes_every_gate(gateway: LiveGateway):
     key = gateway.service_key
-    assert rest(gateway, {"apikey": key, "Authorization": f"Bearer {key}"}).status_code == 200
-    assert function(gateway, {"apikey": key, "Authorization": f"Bearer {key}"}).status_code == 400
+    rows = rest(gateway, {"apikey": key, "Authorization": f"Bearer {key}"})
+    assert rows.status_code == 200 and isinstance(rows.json(), list)
+    refused_body = function(gateway, {"apikey": key, "Authorization": f"Bearer {key}"})
+    assert refused_body.status_code == 400
+    assert refused_body.json() == {"error": "Please fill in all required fields"}
     assert socket_status(gateway, key) == 101
     assert join_reply(gateway, key)["status"] == "ok"
     admin = httpx.get(f"{gateway.url}/auth/v1/admin/users", headers={"apikey": key, "Authorization": f"Bearer {key}"})
-    assert admin.status_code == 200
+    assert admin.status_code == 200 and isinstance(admin.json()["users"], list)
 
 
 @pytest.mark.parametrize("name", HOSTILE)

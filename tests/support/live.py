@@ -28,6 +28,11 @@ class LiveGateway:
     url: str
     settings: Settings
     keys: JwtKeys
+    server: uvicorn.Server
+
+    def requests_in_flight(self) -> int:
+        """Requests and sockets the server is still handling (a hung-up client's among them until its handler ends)."""
+        return len(self.server.server_state.tasks)
 
     @property
     def anon_key(self) -> str:
@@ -62,7 +67,8 @@ def run_gateway(settings: Settings) -> Iterator[LiveGateway]:
             raise RuntimeError("the gateway did not start")
         time.sleep(0.02)
     try:
-        yield LiveGateway(url=settings.api_external_url, settings=settings, keys=JwtKeys(settings.jwt_secret))
+        yield LiveGateway(url=settings.api_external_url, settings=settings, keys=JwtKeys(settings.jwt_secret),
+                          server=server)
     finally:
         server.should_exit = True
         thread.join(timeout=15)

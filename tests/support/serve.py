@@ -6,10 +6,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+
+from tests.support.waits import eventually
 
 TIMEOUT = 90
 # Settings a developer's shell may hold that would leak into a gateway the test means to configure itself.
@@ -21,6 +23,19 @@ def gateway_env(**values) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ISOLATED}
     env.update({k: str(v) for k, v in values.items()})
     return env
+
+
+def wait_healthy(process: subprocess.Popen, health_url: str, output: Callable[[], str]) -> None:
+    """Until `health_url` answers 200; fails with the process's `output` if it exits first."""
+    def healthy() -> bool:
+        if process.poll() is not None:
+            raise AssertionError(f"{' '.join(map(str, process.args))} exited early:\n{output()}")
+        try:
+            return httpx.get(health_url, timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    eventually(healthy, f"{health_url} to answer", timeout=TIMEOUT, interval=0.1)
 
 
 def run_cli(*args, cwd: Path | None = None, **env) -> subprocess.CompletedProcess:
@@ -52,18 +67,7 @@ class ServeProcess:
         self.proc.communicate(timeout=TIMEOUT)
 
     def wait_healthy(self) -> None:
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                output, _ = self.proc.communicate()
-                raise AssertionError(f"serve exited early:\n{output}")
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise AssertionError("serve did not become healthy")
+        wait_healthy(self.proc, f"http://127.0.0.1:{self.port}/health", lambda: self.proc.communicate()[0])
 
     def stop(self) -> str:
         self.proc.send_signal(signal.SIGINT)
