@@ -74,7 +74,8 @@ def ban_interval(duration: str) -> timedelta | None:
         return None
     parts = DURATION_PART.findall(duration)
     if not parts or "".join(a + b for a, b in parts) != duration:
-        raise validation_failed("invalid format for ban duration: " + duration)
+        # GoTrue passes Go's time.ParseDuration error through.
+        raise validation_failed(f'invalid format for ban duration: time: invalid duration "{duration}"')
     return timedelta(seconds=sum(float(amount) * DURATION_UNITS[unit] for amount, unit in parts))
 
 
