@@ -79,7 +79,8 @@ class Builder:
     def column(self, alias: str, expr: ColumnExpr) -> sql.Composable:
         if expr.computed is not None:
             out: sql.Composable = sql.SQL("{}.{}({})").format(
-                sql.Identifier(expr.computed.schema), sql.Identifier(expr.computed.name), row_of(alias, *one(expr.row_type)))
+                sql.Identifier(expr.computed.schema), sql.Identifier(expr.computed.name),
+                row_of(alias, *one(expr.row_type)))
         else:
             out = sql.SQL("{}.{}").format(sql.Identifier(alias), sql.Identifier(expr.name))
         for step in expr.json_path:
@@ -163,7 +164,8 @@ class Builder:
                     groups.extend(_many_text(lateral, label) for label in _many_columns(item))
         self._embeds = _embed_laterals(node, lateral_of)
         conditions = where + [self.condition(alias, c) for c in node.conditions]
-        parts: list[sql.Composable] = [sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]
+        parts: list[sql.Composable] = [
+            sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]
         parts += joins
         if conditions:
             parts.append(sql.SQL("WHERE {}").format(sql.SQL(" AND ").join(conditions)))
@@ -205,8 +207,8 @@ class Builder:
             terms = []
             for order in node.order:
                 if order.embed is not None:
-                    expr: sql.Composable = sql.SQL("{}.{}").format(sql.Identifier(lateral_of[id(order.embed)]),
-                                                   sql.Identifier(order.expr.name))
+                    expr: sql.Composable = sql.SQL("{}.{}").format(
+                        sql.Identifier(lateral_of[id(order.embed)]), sql.Identifier(order.expr.name))
                 else:
                     expr = self.column(alias, order.expr)
                 direction = sql.SQL(" DESC" if order.term.descending else " ASC")

@@ -122,7 +122,6 @@ def _names(rel: Relationship, name: str, hint: str | None) -> bool:
         return name == one(rel.function).name
     if rel.kind == "m2m":
         return name == rel.target.name and (hint is None or hint == one(rel.junction).name)
-    fk = one(rel.fk)
     pairs = _column_pairs(rel)
     # Only a single-column key can be named by a column.
     own_column, other_column = pairs[0] if len(pairs) == 1 else (None, None)
@@ -133,10 +132,11 @@ def _names(rel: Relationship, name: str, hint: str | None) -> bool:
         if hint is None:
             return (to_table and rel.kind == "o2m") or (name == own_column and rel.kind == "m2o")
         return to_table and rel.kind == "o2m" and hint == other_column
+    key_name = one(rel.fk).name
     if hint is None:
-        by_key = name in (fk.name, own_column) and rel.target.kind != "v"
+        by_key = name in (key_name, own_column) and rel.target.kind != "v"
         return to_table or by_key
-    return to_table and hint in (fk.name, own_column, other_column)
+    return to_table and hint in (key_name, own_column, other_column)
 
 
 def _many_to_many(cache: SchemaCache, source: Table) -> list[Relationship]:
