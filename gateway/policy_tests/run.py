@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import psycopg
 
-from gateway.db import queue_settings
+from gateway.db import one, queue_settings
 from gateway.policy_tests import inspect
 from gateway.policy_tests.spec import Case, PolicyFile, Step
 from gateway.policy_tests.world import Identity, Names, build, json_value, run_step
@@ -163,7 +163,7 @@ async def _superuser_count(conn: psycopg.AsyncConnection, statement: Statement, 
     async with conn.transaction(force_rollback=True):
         await conn.execute("select set_config('search_path', %s, true)", (search,))
         row = await (await conn.execute(statement.query, statement.params)).fetchone()
-    return int(row[1])
+    return int(one(row)[1])
 
 
 def _compare(case: Case, outcome: Outcome, superuser_rows: int | None, names: Names, here: Step) -> list[str]:

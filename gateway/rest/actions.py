@@ -14,7 +14,7 @@ from gateway.rest import grammar, plan, query
 from gateway.rest import request as api
 from gateway.rest.errors import ApiError, bad_body
 from gateway.rest.schema_cache import Function, SchemaCache, Table
-from gateway.rest.types import MediaType, NodeOptions, Preferences, Star
+from gateway.rest.types import Filter, MediaType, NodeOptions, Preferences, Star
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ def _check_put(req: api.ApiRequest, table: Table, rows: list[dict]) -> None:
     if req.root.limit is not None or req.root.offset is not None:
         raise ApiError(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT")
     filters = {c.tree.ref.name: c.tree.value for c in (plan.condition(table, t) for t in req.root.conditions)
-               if getattr(c.tree, "op", None) == "eq" and not c.tree.negate}
+               if isinstance(c.tree, Filter) and c.tree.op == "eq" and not c.tree.negate}
     if len(rows) != 1 or not table.pk or set(filters) != set(table.pk) or len(req.root.conditions) != len(table.pk):
         raise ApiError(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators")
     if any(str(rows[0].get(c)) != filters[c] for c in table.pk):

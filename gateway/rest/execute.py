@@ -12,7 +12,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import Caller
-from gateway.db import discard_transaction, queue_settings, request_tx
+from gateway.db import discard_transaction, one, queue_settings, request_tx
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import Statement, count_of, explain
@@ -66,7 +66,7 @@ async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, stat
                 cursor = await conn.execute(statement.query, statement.params)
                 if explicit and settled:
                     await conn.execute(end)
-            row = await cursor.fetchone()
+            row = one(await cursor.fetchone())
             result = Result(row[0], row[1], row[2], row[3])
             _check(action, result)
         except BaseException:
@@ -95,10 +95,10 @@ async def run_action(conn: psycopg.AsyncConnection, action: Action, statement: S
     estimated counts, policy tests)."""
     if action.media.kind == "plan":
         return await _explain(conn, action, statement)
-    row = await (await conn.execute(statement.query, statement.params)).fetchone()
+    row = one(await (await conn.execute(statement.query, statement.params)).fetchone())
     result = Result(row[0], row[1], row[2], row[3])
     if action.prefer.count in ("planned", "estimated") and statement.count_query is not None:
-        result.total = await _estimate(conn, statement, action.prefer.count, max_rows)
+        result.total = await _estimate(conn, statement.count_query, statement.params, action.prefer.count, max_rows)
     _check(action, result)
     return result
 
@@ -119,14 +119,15 @@ def _check(action: Action, result: Result) -> None:
         raise errors.max_affected(result.page, limit)
 
 
-async def _estimate(conn: psycopg.AsyncConnection, statement: Statement, mode: str, max_rows: int | None) -> int:
-    plan = (await (await conn.execute(
-        psycopg.sql.SQL("EXPLAIN (FORMAT JSON) {}").format(statement.count_query), statement.params)).fetchone())[0]
+async def _estimate(conn: psycopg.AsyncConnection, count_query: psycopg.sql.Composable, params: dict[str, Any],
+                    mode: str, max_rows: int | None) -> int:
+    plan = one(await (await conn.execute(
+        psycopg.sql.SQL("EXPLAIN (FORMAT JSON) {}").format(count_query), params)).fetchone())[0]
     planned = int(plan[0]["Plan"]["Plan Rows"])
     if mode == "planned" or (max_rows is not None and planned > max_rows):
         return planned
-    row = await (await conn.execute(psycopg.sql.SQL("SELECT {}").format(count_of(statement.count_query)),
-                                    statement.params)).fetchone()
+    row = one(await (await conn.execute(psycopg.sql.SQL("SELECT {}").format(count_of(count_query)),
+                                        params)).fetchone())
     return int(row[0])
 
 

@@ -6,6 +6,7 @@ Pure functions: no database, no schema. Names are checked later by the planner.
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from gateway.rest.errors import ApiError, bad_query
 from gateway.rest.types import (
@@ -51,7 +52,7 @@ class _Cursor:
         if not self.take(token):
             self.fail(f'expected "{token}"')
 
-    def fail(self, reason: str) -> None:
+    def fail(self, reason: str) -> NoReturn:
         found = self.text[self.pos:] or "end of input"
         raise bad_query(f'"failed to parse {self.what} ({self.text})" (line 1, column {self.pos + 1})',
                         f'unexpected "{found[:20]}" {reason}')
@@ -252,7 +253,7 @@ class _LogicText:
     def __init__(self, text: str, prefix_length: int):
         self.text, self.prefix_length = text, prefix_length
 
-    def fail(self, offset: int, details: str) -> None:
+    def fail(self, offset: int, details: str) -> NoReturn:
         raise bad_query(f'"failed to parse logic tree ({self.text})" (line 1, column {self.prefix_length + offset + 1})',
                         details)
 

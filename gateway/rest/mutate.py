@@ -96,7 +96,7 @@ def mutation_statement(builder: Builder, table: Table, mutation: sql.Composable,
     The row's `total` is, for a merging upsert (`merges`), the number of rows it inserted rather than updated.
     """
     if node is not None:
-        returning = sql.SQL("{}.*").format(sql.Identifier(TARGET))
+        returning: sql.Composable = sql.SQL("{}.*").format(sql.Identifier(TARGET))
     elif location and table.pk:
         returning = _names(table.pk)
     else:
@@ -118,4 +118,4 @@ def mutation_statement(builder: Builder, table: Table, mutation: sql.Composable,
         "WITH pgrst_source AS ({} RETURNING {}) SELECT {} AS total, pg_catalog.count(*) AS page,"
         " {} AS body, {} AS location FROM ({}) AS pgrst_t"
     ).format(mutation, returning, inserted, body, where, page)
-    return Statement(query, builder.params)
+    return Statement.rendered(query, builder.params)

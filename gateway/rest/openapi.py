@@ -70,8 +70,9 @@ def _table_paths(name: str, description: str | None, columns: list[str]) -> dict
 
 def describe(cache: SchemaCache, schema: str, role: str, base_url: str) -> Response:
     parameters = dict(PARAMETERS)
-    definitions, paths = {}, {"/": {"get": {"tags": ["Introspection"], "summary": "OpenAPI description (this document)",
-                                             "responses": {"200": {"description": "OK"}}}}}
+    definitions: dict[str, dict] = {}
+    paths: dict[str, dict] = {"/": {"get": {"tags": ["Introspection"], "summary": "OpenAPI description (this document)",
+                                            "responses": {"200": {"description": "OK"}}}}}
     for (table_schema, name), table in sorted(cache.tables.items()):
         if table_schema != schema or role not in table.visible_to:
             continue

@@ -5,6 +5,7 @@ The only stage that looks names up; the SQL stage takes identifiers from the pla
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,7 +99,7 @@ def find_table(cache: SchemaCache, schema: str, name: str, role: str) -> Table:
 
 
 def plan_node(cache: SchemaCache, role: str, table: Table, select: tuple[SelectItem, ...],
-              options: dict[tuple[str, ...], NodeOptions], path: tuple[str, ...] = (),
+              options: Mapping[tuple[str, ...], NodeOptions], path: tuple[str, ...] = (),
               alias: str | None = None) -> PNode:
     """`alias` is the name PostgREST gives this level in SQL (`messages_1`), which its errors quote."""
     named = alias or table.name
@@ -132,9 +133,9 @@ def _check_embed_names(node: PNode, depth: int) -> None:
             seen.add(subquery)
 
 
-def check_option_paths(node: PNode, options: dict[tuple[str, ...], NodeOptions]) -> None:
+def check_option_paths(node: PNode, options: Mapping[tuple[str, ...], NodeOptions]) -> None:
     """A filter or order addressed to an embed that is not in `select` is PGRST108, as in PostgREST."""
-    known = {()}
+    known: set[tuple[str, ...]] = {()}
 
     def walk(n: PNode, prefix: tuple[str, ...]) -> None:
         for item in n.items:
@@ -152,7 +153,7 @@ def check_option_paths(node: PNode, options: dict[tuple[str, ...], NodeOptions])
 
 
 def _embed(cache: SchemaCache, role: str, table: Table, item: Embed,
-           options: dict[tuple[str, ...], NodeOptions], path: tuple[str, ...]) -> PEmbed:
+           options: Mapping[tuple[str, ...], NodeOptions], path: tuple[str, ...]) -> PEmbed:
     rel = relationships.resolve(cache, table, item.name, item.hint, role)
     label = item.alias or item.name
     key = path + (item.alias,) if item.alias and path + (item.alias,) in options else path + (item.name,)

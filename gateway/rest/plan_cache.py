@@ -17,6 +17,7 @@ import sys
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 
+from gateway.db import one
 from gateway.rest.statements import Planned
 
 NEGOTIATING_HEADERS = ("accept", "prefer", "range", "accept-profile", "content-profile")
@@ -67,7 +68,7 @@ class Lookup:
             if not statement.takes_body:
                 return  # the payload is in the statement otherwise (row by row): no other payload fits it
             statement = statement.with_body(None)
-        self._cache.put(self._key, self._schema, Planned(planned.action, statement))
+        self._cache.put(one(self._key), self._schema, Planned(planned.action, statement))
 
 
 NOT_KEPT = Lookup(None, None, None, None, None)

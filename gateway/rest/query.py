@@ -11,6 +11,7 @@ from typing import Any
 
 from psycopg import sql
 
+from gateway.db import one
 from gateway.rest.plan import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
 from gateway.rest.schema_cache import Column, Function, Table
 from gateway.rest.types import Filter, LogicTree, MediaType
@@ -30,14 +31,15 @@ BODY_PARAM = "body"  # the parameter carrying a write's JSON payload, so a plann
 
 @dataclass
 class Statement:
-    query: sql.Composable
+    query: sql.SQL
     params: dict[str, Any] = field(default_factory=dict)
     count_query: sql.Composable | None = None
 
-    def __post_init__(self) -> None:
+    @classmethod
+    def rendered(cls, query: sql.Composable, params: dict[str, Any],
+                 count_query: sql.Composable | None = None) -> Statement:
         # Rendered once: psycopg would otherwise re-render the composed tree on every execution.
-        if not isinstance(self.query, sql.SQL):
-            self.query = sql.SQL(self.query.as_string(None))
+        return cls(sql.SQL(query.as_string(None)), params, count_query)
 
     @property
     def text(self) -> str:
@@ -77,7 +79,8 @@ class Builder:
     def column(self, alias: str, expr: ColumnExpr) -> sql.Composable:
         if expr.computed is not None:
             out: sql.Composable = sql.SQL("{}.{}({})").format(
-                sql.Identifier(expr.computed.schema), sql.Identifier(expr.computed.name), row_of(alias, *expr.row_type))
+                sql.Identifier(expr.computed.schema), sql.Identifier(expr.computed.name),
+                row_of(alias, *one(expr.row_type)))
         else:
             out = sql.SQL("{}.{}").format(sql.Identifier(alias), sql.Identifier(expr.name))
         for step in expr.json_path:
@@ -101,7 +104,7 @@ class Builder:
             joiner = sql.SQL(" AND " if node.op == "and" else " OR ")
             inner = joiner.join(self._tree(alias, child, exprs) for child in node.children) if node.children \
                 else sql.SQL("TRUE")
-            out = sql.SQL("({})").format(inner)
+            out: sql.Composable = sql.SQL("({})").format(inner)
         else:
             out = self._filter(alias, node, exprs[node.ref])
         return sql.SQL("NOT {}").format(out) if node.negate else out
@@ -161,7 +164,8 @@ class Builder:
                     groups.extend(_many_text(lateral, label) for label in _many_columns(item))
         self._embeds = _embed_laterals(node, lateral_of)
         conditions = where + [self.condition(alias, c) for c in node.conditions]
-        parts = [sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]
+        parts: list[sql.Composable] = [
+            sql.SQL("SELECT {} FROM {}").format(sql.SQL(", ").join(items) or sql.SQL("NULL"), source)]
         parts += joins
         if conditions:
             parts.append(sql.SQL("WHERE {}").format(sql.SQL(" AND ").join(conditions)))
@@ -184,7 +188,7 @@ class Builder:
                 joins.append(self._lateral(item, alias, lateral_of[id(item)]))
         self._embeds = _embed_laterals(node, lateral_of)
         conditions = where + [self.condition(alias, c) for c in node.conditions]
-        parts = [sql.SQL("SELECT 1 FROM {}").format(source), *joins]
+        parts: list[sql.Composable] = [sql.SQL("SELECT 1 FROM {}").format(source), *joins]
         if conditions:
             parts.append(sql.SQL("WHERE {}").format(sql.SQL(" AND ").join(conditions)))
         return sql.SQL(" ").join(parts)
@@ -198,13 +202,13 @@ class Builder:
         return expr
 
     def _order_and_page(self, node: PNode, alias: str, lateral_of: dict[int, str]) -> list[sql.Composable]:
-        parts = []
+        parts: list[sql.Composable] = []
         if node.order:
             terms = []
             for order in node.order:
                 if order.embed is not None:
-                    expr = sql.SQL("{}.{}").format(sql.Identifier(lateral_of[id(order.embed)]),
-                                                   sql.Identifier(order.expr.name))
+                    expr: sql.Composable = sql.SQL("{}.{}").format(
+                        sql.Identifier(lateral_of[id(order.embed)]), sql.Identifier(order.expr.name))
                 else:
                     expr = self.column(alias, order.expr)
                 direction = sql.SQL(" DESC" if order.term.descending else " ASC")
@@ -224,19 +228,20 @@ class Builder:
         source: sql.Composable = table_ref(target, child)
         where: list[sql.Composable] = []
         if rel.kind == "m2o":
-            where = _equal_columns(child, rel.fk.target_columns, parent, rel.fk.columns)
+            fk = one(rel.fk)
+            where = _equal_columns(child, fk.target_columns, parent, fk.columns)
         elif rel.kind in ("o2m", "o2o"):
-            where = _equal_columns(child, rel.fk.columns, parent, rel.fk.target_columns)
+            fk = one(rel.fk)
+            where = _equal_columns(child, fk.columns, parent, fk.target_columns)
         elif rel.kind == "m2m":
             junction = self.alias()
-            link = _equal_columns(junction, rel.junction_source_fk.columns, parent,
-                                  rel.junction_source_fk.target_columns)
-            link += _equal_columns(junction, rel.junction_target_fk.columns, child,
-                                   rel.junction_target_fk.target_columns)
+            to_source, to_target = one(rel.junction_source_fk), one(rel.junction_target_fk)
+            link = _equal_columns(junction, to_source.columns, parent, to_source.target_columns)
+            link += _equal_columns(junction, to_target.columns, child, to_target.target_columns)
             where = [sql.SQL("EXISTS (SELECT 1 FROM {} WHERE {})").format(
-                table_ref(rel.junction, junction), sql.SQL(" AND ").join(link))]
+                table_ref(one(rel.junction), junction), sql.SQL(" AND ").join(link))]
         else:
-            function = rel.function
+            function = one(rel.function)
             source = sql.SQL("{}.{}({}) AS {}").format(sql.Identifier(function.schema), sql.Identifier(function.name),
                                                        row_of(parent, rel.source.schema, rel.source.name),
                                                        sql.Identifier(child))
@@ -245,7 +250,7 @@ class Builder:
         if rel.to_one:
             return sql.SQL("{} ({}) AS {} ON TRUE").format(join, body, sql.Identifier(lateral))
         if embed.spread:
-            aggregated = sql.SQL(", ").join(
+            aggregated: sql.Composable = sql.SQL(", ").join(
                 sql.SQL("json_agg(pgrst_e.{0}) AS {0}").format(sql.Identifier(label))
                 for label in output_labels(embed.node))
         else:
@@ -266,7 +271,7 @@ class Builder:
                         for label in output_labels(embed.node)]
             return [sql.SQL("to_json({}) AS {}").format(lat, sql.Identifier(embed.label))]
         labels = output_labels(embed.node) if embed.spread else [embed.label]
-        out = []
+        out: list[sql.Composable] = []
         for label, column in zip(labels, _many_columns(embed)):
             value = sql.SQL("COALESCE({}, '[]')::json").format(_many_text(lateral, column)) if grouped \
                 else sql.SQL("COALESCE({}.{}, '[]')").format(lat, sql.Identifier(column))
@@ -356,11 +361,11 @@ def read_statement(builder: Builder, node: PNode, media: MediaType, counted: boo
     return _wrap(builder, page, count, media, output_labels(node), exact=exact, with_body=with_body)
 
 
-def count_of(count: sql.Composable) -> sql.Composable:
+def count_of(count: sql.Composable) -> sql.Composed:
     return sql.SQL("(SELECT pg_catalog.count(*) FROM ({}) AS pgrst_c)").format(count)
 
 
-def explain(media: MediaType, query: sql.Composable) -> sql.Composable:
+def explain(media: MediaType, query: sql.Composable) -> sql.Composed:
     """EXPLAIN with the format and options a plan media type asks for (PostgREST's explainF)."""
     options = [media.plan_format.upper(), *(o.upper() for o in media.plan_options)]
     return sql.SQL("EXPLAIN (FORMAT {}) {}").format(sql.SQL(", ".join(options)), query)
@@ -374,7 +379,7 @@ def _wrap(builder: Builder, page: sql.Composable, count: sql.Composable | None, 
         "WITH pgrst_source AS ({}) SELECT {} AS total, pg_catalog.count(*) AS page, {} AS body, NULL AS location"
         " FROM (SELECT * FROM pgrst_source) AS pgrst_t"
     ).format(page, total, body_expression(media, labels, scalar) if with_body else sql.SQL("''"))
-    return Statement(query, builder.params, count)
+    return Statement.rendered(query, builder.params, count)
 
 
 def call_statement(builder: Builder, call: CallPlan, media: MediaType, counted: bool) -> Statement:
@@ -386,7 +391,7 @@ def call_statement(builder: Builder, call: CallPlan, media: MediaType, counted: 
     if function.return_kind == "void":
         query = sql.SQL("SELECT NULL::bigint AS total, 1::bigint AS page, '' AS body, NULL AS location"
                         " FROM {} LATERAL (SELECT {}) AS pgrst_call").format(source_prefix, invocation)
-        return Statement(query, builder.params)
+        return Statement.rendered(query, builder.params)
     if call.node is None:
         source = sql.SQL("{} LATERAL {} AS {}({})").format(source_prefix, invocation, sql.Identifier(alias),
                                                              sql.Identifier(function.name))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gateway.db import one
 from gateway.rest import fuzzy
 from gateway.rest.errors import ApiError
 from gateway.rest.schema_cache import (
@@ -37,22 +38,23 @@ class Relationship:
         cardinality = {"m2o": "many-to-one", "o2m": "one-to-many", "o2o": "one-to-one",
                        "m2m": "many-to-many", "computed": "computed"}[self.cardinality]
         if self.kind == "m2m":
-            text = (f"{self.junction.name} using {self.junction_source_fk.name}"
-                    f"({', '.join(self.junction_source_fk.columns)}) and {self.junction_target_fk.name}"
-                    f"({', '.join(self.junction_target_fk.columns)})")
+            to_source, to_target = one(self.junction_source_fk), one(self.junction_target_fk)
+            text = (f"{one(self.junction).name} using {to_source.name}({', '.join(to_source.columns)}) and "
+                    f"{to_target.name}({', '.join(to_target.columns)})")
         elif self.fk is not None:
             pairs = _column_pairs(self)
             text = (f"{self.fk.name} using {self.source.name}({', '.join(p[0] for p in pairs)}) and "
                     f"{self.target.name}({', '.join(p[1] for p in pairs)})")
         else:
-            text = f"{self.function.schema}.{self.function.name}"
+            function = one(self.function)
+            text = f"{function.schema}.{function.name}"
         return {"cardinality": cardinality, "embedding": f"{self.source.name} with {self.target.name}",
                 "relationship": text}
 
     def hint_name(self) -> str:
         if self.kind == "m2m":
-            return self.junction.name
-        return self.fk.name if self.fk else self.function.name
+            return one(self.junction).name
+        return self.fk.name if self.fk else one(self.function).name
 
 
 def _is_unique(table: Table, columns: tuple[str, ...]) -> bool:
@@ -93,28 +95,33 @@ _CARDINALITY_ORDER = {"o2m": 0, "m2o": 1, "o2o": 2, "m2m": 3}
 
 def _order_key(rel: Relationship) -> tuple:
     if rel.kind == "computed":
-        return (1, rel.function.schema, rel.function.name)
+        function = one(rel.function)
+        return (1, function.schema, function.name)
+    detail: tuple
     if rel.kind == "m2m":
-        detail = ((rel.junction.schema, rel.junction.name), rel.junction_source_fk.name, rel.junction_target_fk.name)
+        junction = one(rel.junction)
+        detail = ((junction.schema, junction.name), one(rel.junction_source_fk).name,
+                  one(rel.junction_target_fk).name)
     else:
-        detail = (rel.fk.name, _column_pairs(rel))
+        detail = (one(rel.fk).name, _column_pairs(rel))
     return (0, rel.source.schema, rel.source.name, rel.target.schema, rel.target.name, rel.source is rel.target,
             _CARDINALITY_ORDER[rel.cardinality], detail)
 
 
 def _column_pairs(rel: Relationship) -> tuple[tuple[str, str], ...]:
     """(this side's column, the other side's column) for each column of the key, as PostgREST pairs them."""
+    fk = one(rel.fk)
     if rel.kind == "m2o":
-        return tuple(zip(rel.fk.columns, rel.fk.target_columns))
-    return tuple(zip(rel.fk.target_columns, rel.fk.columns))
+        return tuple(zip(fk.columns, fk.target_columns))
+    return tuple(zip(fk.target_columns, fk.columns))
 
 
 def _names(rel: Relationship, name: str, hint: str | None) -> bool:
     """PostgREST's findRel: does `name!hint` select this relationship?"""
     if rel.kind == "computed":
-        return name == rel.function.name
+        return name == one(rel.function).name
     if rel.kind == "m2m":
-        return name == rel.target.name and (hint is None or hint == rel.junction.name)
+        return name == rel.target.name and (hint is None or hint == one(rel.junction).name)
     pairs = _column_pairs(rel)
     # Only a single-column key can be named by a column.
     own_column, other_column = pairs[0] if len(pairs) == 1 else (None, None)
@@ -125,10 +132,11 @@ def _names(rel: Relationship, name: str, hint: str | None) -> bool:
         if hint is None:
             return (to_table and rel.kind == "o2m") or (name == own_column and rel.kind == "m2o")
         return to_table and rel.kind == "o2m" and hint == other_column
+    key_name = one(rel.fk).name
     if hint is None:
-        by_key = name in (rel.fk.name, own_column) and rel.target.kind != "v"
+        by_key = name in (key_name, own_column) and rel.target.kind != "v"
         return to_table or by_key
-    return to_table and hint in (rel.fk.name, own_column, other_column)
+    return to_table and hint in (key_name, own_column, other_column)
 
 
 def _many_to_many(cache: SchemaCache, source: Table) -> list[Relationship]:
@@ -159,7 +167,7 @@ def _no_relationship_hint(cache: SchemaCache, source: Table, name: str, every: l
     """PostgREST's noRelBetweenHint: the closest other target of the source's relationships, or, for a source
     without any, the closest table that has some."""
     if every:
-        targets = [r.function.name if r.kind == "computed" else r.target.name for r in every]
+        targets = [one(r.function).name if r.kind == "computed" else r.target.name for r in every]
         closest = next((choice for score, choice in fuzzy.matches(name, targets) if score < 1.0), None)
         return closest and f"Perhaps you meant '{closest}' instead of '{name}'."
     related = {fk.table for fk in cache.foreign_keys} | {fk.target for fk in cache.foreign_keys}

@@ -48,8 +48,8 @@ def _insert(builder: Builder, insert: Insert) -> Statement:
 def _update(builder: Builder, update: Update) -> Statement:
     if not update.columns:
         # Nothing to change: PostgREST answers as if no row matched.
-        return Statement(sql.SQL("SELECT NULL::bigint, 0::bigint, {}, NULL").format(
-            sql.SQL("'[]'" if update.returned else "''")))
+        return Statement.rendered(sql.SQL("SELECT NULL::bigint, 0::bigint, {}, NULL").format(
+            sql.SQL("'[]'" if update.returned else "''")), {})
     mutation = mutate.update_sql(builder, update.table, update.row, update.columns, update.conditions)
     return mutate.mutation_statement(builder, update.table, mutation, update.returned, update.media,
                                      location=False)
