@@ -17,9 +17,10 @@ Row = TypeVar("Row")
 
 
 def one(row: Row | None) -> Row:
-    """The row of a statement that always returns one (`insert ... returning`, `select exists (...)`)."""
+    """A value that is sure to be there: the row of a statement that always returns one (`insert ... returning`,
+    `select exists (...)`), a user the transaction holds, the key of a relationship whose kind has one."""
     if row is None:
-        raise RuntimeError("the statement returned no row")
+        raise RuntimeError("a value that is always present was missing")
     return row
 
 
