@@ -22,10 +22,12 @@ from gateway.notifications import NotificationListener
 from gateway.realtime import routes as realtime_service
 from gateway.request_limits import BodyLimit
 from gateway.rest import routes as rest_service
+from gateway.services import Services
 from gateway.settings import Settings
 from gateway.storage import routes as storage_service
 
-# Each service lives in its own package with a `router`, and optional `on_startup(app)` / `on_shutdown(app)`.
+# Each service lives in its own package with a `router`, and optional `on_startup(app)` / `on_shutdown(app)` that add
+# its parts to the typed `Services` (gateway/services.py); they start in this order and stop in the reverse one.
 SERVICES = (
     ("/auth/v1", auth_service),
     ("/rest/v1", rest_service),
@@ -46,7 +48,7 @@ class Shortcut:
     """Requests under `prefix` go straight to a plain ASGI endpoint, past FastAPI, its router and its middlewares.
 
     For the hot REST path: matching every route of every service and FastAPI's per-request machinery cost more
-    than the rest of a cached read. The endpoint finds the app's state in scope["app"], as routes do.
+    than the rest of a cached read. The endpoint finds the app's services through scope["app"], as routes do.
     """
 
     def __init__(self, app: ASGIApp, prefix: str, methods: frozenset[str], endpoint: ASGIApp) -> None:
@@ -67,39 +69,40 @@ def create_app(settings: Settings) -> ASGIApp:
     if settings.database_url is None:
         raise ValueError("create_app needs a database URL; start the embedded server first")
 
+    shared = Services(settings, JwtKeys.load(settings.jwt_secret, settings.jwks_file))
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pools = await open_pools(settings.bound_database_url, settings.authenticator_url, settings.auth_admin_url,
                                  size=settings.db_pool_size)
-        app.state.pool, app.state.request_pool, app.state.auth_pool = pools.service, pools.request, pools.auth
-        app.state.mailer = Mailer(app.state.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
-        app.state.mailer.start()
+        shared.pool, shared.request_pool, shared.auth_pool = pools.service, pools.request, pools.auth
+        shared.mailer = Mailer(shared.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
+        shared.mailer.start()
         # One LISTEN connection for the process; services subscribe to it in their on_startup.
-        app.state.listener = NotificationListener(settings.bound_database_url)
+        shared.listener = NotificationListener(settings.bound_database_url)
         started = []
         try:
             for _, module in SERVICES:
                 if hasattr(module, "on_startup"):
                     await module.on_startup(app)
                 started.append(module)
-            await app.state.listener.start()
+            await shared.listener.start()
             yield
         finally:
-            await app.state.listener.stop()
+            await shared.listener.stop()
             for module in reversed(started):
                 if hasattr(module, "on_shutdown"):
                     await module.on_shutdown(app)
-            await app.state.mailer.stop()
+            await shared.mailer.stop()
             await pools.close()
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.settings = settings
-    app.state.keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
+    app.state.services = shared
     log_redaction.install()
 
     @app.get("/health")
     async def health(request: Request) -> JSONResponse:
-        pool = request.app.state.pool
+        pool = shared.pool
         try:
             async with pool.connection(timeout=2) as conn:
                 await conn.execute("select 1")

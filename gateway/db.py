@@ -24,7 +24,7 @@ def one(row: Row | None) -> Row:
     return row
 
 
-async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> AsyncConnectionPool:
+async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> ResilientPool:
     # Autocommit connections with explicit transactions: a nested transaction() would become a savepoint
     # and a transaction-local setting could outlive the request. The pool fails fast and recovers on its own while
     # the database is away (gateway.db_health).

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
 from psycopg.conninfo import conninfo_to_dict
-from psycopg_pool import AsyncConnectionPool
 
 from gateway.db import open_pool
+from gateway.db_health import ResilientPool
 
 REQUEST_ROLE = "authenticator"
 AUTH_ROLE = "supabase_auth_admin"
@@ -33,9 +33,9 @@ def as_role(url: str, role: str) -> str:
 
 @dataclass
 class Pools:
-    service: AsyncConnectionPool
-    request: AsyncConnectionPool
-    auth: AsyncConnectionPool
+    service: ResilientPool
+    request: ResilientPool
+    auth: ResilientPool
 
     async def close(self) -> None:
         for pool in {id(p): p for p in (self.request, self.auth, self.service)}.values():

@@ -14,6 +14,7 @@ from gateway.auth.errors import bad_request, validation_failed
 from gateway.client_ip import client_ip
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
+from gateway.services import services
 from gateway.settings import Settings
 
 # The format badoux/checkmail accepts, which GoTrue's validateEmail applies.
@@ -68,7 +69,7 @@ async def read_json_body(request: Request) -> dict[str, Any]:
 
 
 async def build_context(request: Request) -> AuthContext:
-    state = request.app.state
+    state = services(request)
     return AuthContext(
         request=request,
         settings=state.settings,

@@ -35,6 +35,7 @@ from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, rend
 from gateway.auth.guards import require_admin, require_user
 from gateway.auth.ratelimit import RateLimiter, limits_from
 from gateway.db_health import connection_lost
+from gateway.services import services
 
 log = logging.getLogger("gateway.auth")
 
@@ -119,7 +120,7 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
             ctx = await build_context(request)
             if route.limit:
                 bucket = route.limit(ctx) if callable(route.limit) else route.limit
-                await request.app.state.auth_limiter.check(bucket, ctx.ip)
+                await services(request).auth_limiter.check(bucket, ctx.ip)
             if route.guard:
                 await route.guard(ctx)
             result = await route.handler(ctx)
@@ -137,7 +138,7 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
             if connection_lost(exc):  # the outage is logged once, by the pool
                 unavailable = render(AuthError(503, "unexpected_failure", "Database is unavailable, please retry"),
                                      versioned)
-                unavailable.headers["Retry-After"] = str(request.app.state.pool.availability.retry_after())
+                unavailable.headers["Retry-After"] = str(services(request).pool.availability.retry_after())
                 return unavailable
             log.exception("auth request failed unexpectedly path=%s", route.path)
             return render(AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs"), versioned)
@@ -155,6 +156,6 @@ for _route in ROUTES:
 
 
 async def on_startup(app: FastAPI) -> None:
-    settings = app.state.settings
-    app.state.auth_limiter = RateLimiter(limits_from(settings), enabled=settings.rate_limits_enabled,
-                                         pool=app.state.auth_pool)
+    settings = services(app).settings
+    services(app).auth_limiter = RateLimiter(limits_from(settings), enabled=settings.rate_limits_enabled,
+                                         pool=services(app).auth_pool)

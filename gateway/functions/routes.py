@@ -23,6 +23,7 @@ from gateway.functions.http import error_reply
 from gateway.functions.registry import LoadedFunction
 from gateway.functions.relay import Relay
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
+from gateway.services import services
 
 log = logging.getLogger("gateway.functions")
 
@@ -68,28 +69,28 @@ class FunctionsService:
 
 @router.api_route("/{slug}", methods=ALL_METHODS)
 async def invoke(request: Request, slug: str) -> Response:
-    return await request.app.state.functions.dispatch(request, slug, "")
+    return await services(request).functions.dispatch(request, slug, "")
 
 
 @router.api_route("/{slug}/{subpath:path}", methods=ALL_METHODS)
 async def invoke_subpath(request: Request, slug: str, subpath: str) -> Response:
-    return await request.app.state.functions.dispatch(request, slug, f"/{subpath}")
+    return await services(request).functions.dispatch(request, slug, f"/{subpath}")
 
 
 async def on_startup(app: FastAPI) -> None:
-    settings = app.state.settings
+    settings = services(app).settings
 
     def build(function: LoadedFunction) -> FunctionContext:
-        return build_context(function, pool=app.state.request_pool, mailer=app.state.mailer, settings=settings)
+        return build_context(function, pool=services(app).request_pool, mailer=services(app).mailer, settings=settings)
 
     service = FunctionsService(
-        host=FunctionHost(keys=app.state.keys, trusted_proxy_header=settings.trusted_proxy_header, functions={},
+        host=FunctionHost(keys=services(app).keys, trusted_proxy_header=settings.trusted_proxy_header, functions={},
                           contexts={}),
         relay=Relay(httpx.AsyncClient()),
         urls=dict(settings.function_urls),
     )
     service.load(registry.discover(settings.functions_dir), build)
-    app.state.functions = service
+    services(app).functions = service
     if settings.functions_reload_on_signal:
         asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings.functions_dir, build)
     relayed = sorted(settings.function_urls)
@@ -107,6 +108,4 @@ def _reload(service: FunctionsService, functions_dir: Path, build: Callable[[Loa
 
 
 async def on_shutdown(app: FastAPI) -> None:
-    service = getattr(app.state, "functions", None)
-    if service is not None:
-        await service.relay.close()
+    await services(app).functions.relay.close()

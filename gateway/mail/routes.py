@@ -13,6 +13,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from psycopg.rows import dict_row
 
+from gateway.services import services
+
 LINK_PATTERN = re.compile(r"https?://[^\s<>\"']+")
 PAGE_SIZE = 100
 
@@ -24,7 +26,7 @@ def extract_links(text: str) -> list[str]:
 
 
 async def _messages(request: Request, to: str | None, limit: int) -> list[dict[str, Any]]:
-    async with request.app.state.pool.connection() as conn:
+    async with services(request).pool.connection() as conn:
         cur = conn.cursor(row_factory=dict_row)
         await cur.execute(
             "select id, to_address, from_address, subject, text_body, html_body, kind, status, created_at"

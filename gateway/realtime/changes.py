@@ -93,7 +93,7 @@ class TableCatalog:
             self._built_from, self._infos = cache, {}
         key = (schema, table)
         if key not in self._infos:
-            found = cache.table(schema, table) if cache is not None else None
+            found = cache.table(schema, table)
             if found is not None:
                 self._infos[key] = TableInfo(
                     columns=tuple({"name": c.name, "type": c.base} for c in found.columns.values()),

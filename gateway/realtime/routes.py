@@ -16,26 +16,27 @@ from gateway.realtime.connection import Connection
 from gateway.realtime.frames import NUL_REASON, contains_nul, serializer_for
 from gateway.realtime.limits import Limits, payload_size
 from gateway.realtime.service import RealtimeService
+from gateway.services import services
 
 router = APIRouter()
 CLOSE_POLICY_VIOLATION = 1008
 
 
 async def on_startup(app: FastAPI) -> None:
-    settings = app.state.settings
+    settings = services(app).settings
     # After REST's on_startup: changes are described by its schema cache.
-    app.state.realtime = RealtimeService(app.state.listener, app.state.rest_cache, app.state.pool,
-                                         app.state.request_pool, app.state.keys, Limits.from_settings(settings))
-    await app.state.realtime.start()
+    services(app).realtime = RealtimeService(services(app).listener, services(app).rest_cache, services(app).pool,
+                                         services(app).request_pool, services(app).keys, Limits.from_settings(settings))
+    await services(app).realtime.start()
 
 
 async def on_shutdown(app: FastAPI) -> None:
-    await app.state.realtime.stop()
+    await services(app).realtime.stop()
 
 
 @router.websocket("/websocket")
 async def websocket(ws: WebSocket) -> None:
-    service: RealtimeService = ws.app.state.realtime
+    service: RealtimeService = services(ws).realtime
     serializer = serializer_for(ws.query_params.get("vsn"))
     if serializer is None:
         await ws.close(code=CLOSE_POLICY_VIOLATION, reason="unsupported vsn")
@@ -59,7 +60,7 @@ def _too_large(service: RealtimeService) -> JSONResponse:
 
 def _caller(request: Request) -> Caller | JSONResponse:
     try:
-        return resolve_caller(request.app.state.keys, request.headers)
+        return resolve_caller(services(request).keys, request.headers)
     except ExpiredToken:
         return _error(401, "JWT expired")
     except InvalidToken:
@@ -83,7 +84,7 @@ async def broadcast(request: Request) -> Response:
     caller = _caller(request)
     if isinstance(caller, JSONResponse):
         return caller
-    service: RealtimeService = request.app.state.realtime
+    service: RealtimeService = services(request).realtime
     try:
         body = await request.json()
     except (ValueError, RecursionError):
@@ -122,7 +123,7 @@ async def broadcast_one(topic: str, event: str, request: Request) -> Response:
             return _error(400, "The body must be JSON")
     if contains_nul(topic, event, payload):
         return _error(400, NUL_REASON)
-    service: RealtimeService = request.app.state.realtime
+    service: RealtimeService = services(request).realtime
     if payload_size(payload) > service.limits.max_payload_bytes:
         return _too_large(service)
     await _send(service, caller, [(topic, event, payload, request.query_params.get("private") == "true")])

@@ -26,7 +26,7 @@ class LiveSchemaCache:
 
     def __init__(self, pool: AsyncConnectionPool, listener: NotificationListener, schemas: tuple[str, ...]):
         self._pool, self._schemas = pool, schemas
-        self.current: schema_cache.SchemaCache | None = None
+        self.current: schema_cache.SchemaCache  # loaded by start(), before the gateway serves anything
         self._task: asyncio.Task | None = None
         # Set by every notice; a burst of DDL (a psql script in autocommit) costs one reload after the
         # one under way rather than one per statement.

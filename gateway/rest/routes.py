@@ -21,6 +21,7 @@ from gateway.rest.cache_state import LiveSchemaCache
 from gateway.rest.errors import ApiError, bad_query, jwt_error
 from gateway.rest.plan_cache import PlanCache
 from gateway.rest.request import parse_request
+from gateway.services import services
 
 log = logging.getLogger("gateway.rest")
 router = APIRouter()
@@ -45,14 +46,14 @@ class Timings:
 
 
 async def on_startup(app: FastAPI) -> None:
-    settings = app.state.settings
-    app.state.rest_cache = LiveSchemaCache(app.state.pool, app.state.listener, settings.db_schemas)
-    app.state.rest_plans = PlanCache(settings.rest_plan_cache_bytes)
-    await app.state.rest_cache.start()
+    settings = services(app).settings
+    services(app).rest_cache = LiveSchemaCache(services(app).pool, services(app).listener, settings.db_schemas)
+    services(app).rest_plans = PlanCache(settings.rest_plan_cache_bytes)
+    await services(app).rest_cache.start()
 
 
 async def on_shutdown(app: FastAPI) -> None:
-    await app.state.rest_cache.stop()
+    await services(app).rest_cache.stop()
 
 
 class Disconnected(Exception):
@@ -89,7 +90,7 @@ class RestEndpoint:
             log.info("client went away before its request body was read: %s %s", scope["method"], scope["path"])
             return
         except ApiError as error:
-            response = error.response(retry_after=scope["app"].state.pool.availability.retry_after())
+            response = error.response(retry_after=services(scope["app"]).pool.availability.retry_after())
         except Exception:
             # The cause stays in the log; the client gets PostgREST's shape without internals.
             log.exception("rest request failed: %s %s", scope["method"], scope["path"])
@@ -99,7 +100,7 @@ class RestEndpoint:
 
 
 async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Response:
-    state = scope["app"].state
+    state = services(scope["app"])
     settings = state.settings
     method = scope["method"]
     path = scope["path"][len(PREFIX):].lstrip("/")

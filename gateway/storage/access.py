@@ -27,6 +27,7 @@ from starlette.requests import Request
 from gateway.claims import Caller, resolve_caller
 from gateway.db import one, request_tx
 from gateway.keys import ExpiredToken, InvalidToken, JwtKeys
+from gateway.services import services
 from gateway.storage import errors
 from gateway.storage.store import ObjectStore
 
@@ -35,7 +36,7 @@ SWEEP_GRACE = "1 minute"
 
 
 def caller_of(request: Request) -> Caller:
-    keys: JwtKeys = request.app.state.keys
+    keys: JwtKeys = services(request).keys
     try:
         return resolve_caller(keys, request.headers)
     except ExpiredToken:

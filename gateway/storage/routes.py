@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gateway.claims import Caller
+from gateway.services import services
 from gateway.settings import Settings
 from gateway.storage import buckets, errors, images, listing, objects, resumable, signing
 from gateway.storage.access import Access, caller_of, owner_of
@@ -44,26 +45,26 @@ def object_store(settings: Settings) -> ObjectStore:
 
 
 async def on_startup(app: FastAPI) -> None:
-    store = object_store(app.state.settings)
+    store = object_store(services(app).settings)
     await store.prepare()
-    app.state.storage = Access(app.state.request_pool, app.state.pool, store)
-    app.state.image_renderer = images.Renderer()
+    services(app).storage = Access(services(app).request_pool, services(app).pool, store)
+    services(app).image_renderer = images.Renderer()
 
     async def sweep_forever() -> None:
         while True:
             try:
-                await app.state.storage.sweep()
-                await resumable.sweep_expired(app.state.storage)
+                await services(app).storage.sweep()
+                await resumable.sweep_expired(services(app).storage)
             except Exception:
                 log.exception("storage: sweeping released versions and expired uploads failed")
             await asyncio.sleep(SWEEP_SECONDS)
 
-    app.state.storage_sweep_task = asyncio.get_running_loop().create_task(sweep_forever())
+    services(app).storage_sweep_task = asyncio.get_running_loop().create_task(sweep_forever())
 
 
 async def on_shutdown(app: FastAPI) -> None:
-    app.state.storage_sweep_task.cancel()
-    await app.state.storage.store.close()
+    services(app).storage_sweep_task.cancel()
+    await services(app).storage.store.close()
 
 
 def route(path: str, methods: list[str], *, plain: bool = False) -> Callable[[Handler], Handler]:
@@ -87,7 +88,7 @@ def route(path: str, methods: list[str], *, plain: bool = False) -> Callable[[Ha
 
 
 def access(request: Request) -> Access:
-    return request.app.state.storage
+    return services(request).storage
 
 
 async def read_json(request: Request) -> dict:
@@ -119,7 +120,7 @@ def path_of(request: Request) -> tuple[str, str]:
 
 
 def max_upload_bytes(request: Request, bucket_limit: int | None, name: str) -> int:
-    ceiling = request.app.state.settings.storage_file_size_limit
+    ceiling = services(request).settings.storage_file_size_limit
     if is_empty_folder(name):
         return ceiling
     return min(ceiling, bucket_limit) if bucket_limit else ceiling
@@ -139,7 +140,7 @@ async def list_buckets(request: Request) -> Response:
 async def create_bucket(request: Request) -> Response:
     caller = caller_of(request)
     name = await buckets.create_bucket(access(request), request, caller, await read_json(request),
-                                       request.app.state.settings.storage_file_size_limit)
+                                       services(request).settings.storage_file_size_limit)
     return JSONResponse({"name": name})
 
 
@@ -154,7 +155,7 @@ async def get_bucket(request: Request) -> Response:
 async def update_bucket(request: Request) -> Response:
     caller = caller_of(request)
     await buckets.update_bucket(access(request), request, caller, valid_bucket_id(request.path_params["bucket"]),
-                                await read_json(request), request.app.state.settings.storage_file_size_limit)
+                                await read_json(request), services(request).settings.storage_file_size_limit)
     return message("Successfully updated")
 
 
@@ -241,7 +242,7 @@ async def sign_many(request: Request) -> Response:
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
         raise errors.invalid_request("body must have required property 'paths'")
     found = await objects.existing_names(access(request), request, caller, "storage.object.sign_many", bucket, paths)
-    secret = request.app.state.settings.jwt_secret
+    secret = services(request).settings.jwt_secret
     results = []
     for path in paths:
         if path in found:
@@ -264,7 +265,7 @@ async def sign_one(request: Request) -> Response:
         raise errors.invalid_request("body/transform must be object")
     transformations = images.parse(transform, "body/transform").signed()
     await objects.find_object(access(request), request, caller, "storage.object.sign", bucket, name)
-    token = signing.sign(request.app.state.settings.jwt_secret, f"{bucket}/{name}", seconds, signing.DOWNLOAD,
+    token = signing.sign(services(request).settings.jwt_secret, f"{bucket}/{name}", seconds, signing.DOWNLOAD,
                          transformations=transformations, format=transform.get("format"))
     kind = "render/image" if transformations else "object"
     return JSONResponse({"signedURL": f"/{kind}/sign/{bucket}/{name}?token={token}"})
@@ -273,7 +274,7 @@ async def sign_one(request: Request) -> Response:
 @route("/object/sign/{bucket}/{name:path}", ["GET", "HEAD"])
 async def get_signed(request: Request) -> Response:
     bucket, name = path_of(request)
-    claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
+    claims = signing.verify(services(request).settings.jwt_secret, request.query_params.get("token"),
                             f"{bucket}/{name}", signing.DOWNLOAD)
     opened = await objects.open_object(access(request), request, None, "storage.object.get_signed", bucket, name)
     return object_response(request, opened, download=request.query_params.get("download"),
@@ -292,7 +293,7 @@ async def sign_upload(request: Request) -> Response:
          "contentLength": int(declared) if declared and declared.isdigit() else None},
         metadata_header(request.headers.get("x-metadata")))
     url = f"{bucket}/{name}"
-    token = signing.sign(request.app.state.settings.jwt_secret, url, signing.UPLOAD_URL_SECONDS, signing.UPLOAD,
+    token = signing.sign(services(request).settings.jwt_secret, url, signing.UPLOAD_URL_SECONDS, signing.UPLOAD,
                          owner=owner_of(caller), upsert=upsert)
     return JSONResponse({"url": f"/object/upload/sign/{url}?token={token}", "token": token})
 
@@ -300,7 +301,7 @@ async def sign_upload(request: Request) -> Response:
 @route("/object/upload/sign/{bucket}/{name:path}", ["PUT"])
 async def upload_signed(request: Request) -> Response:
     bucket, name = path_of(request)
-    claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
+    claims = signing.verify(services(request).settings.jwt_secret, request.query_params.get("token"),
                             f"{bucket}/{name}", signing.UPLOAD)
     key, _ = await _upload(request, signing.upload_caller(claims), bucket, name, bool(claims.get("upsert")),
                            "storage.object.upload_signed")
@@ -359,7 +360,7 @@ async def get_authenticated(request: Request) -> Response:
 # --- image transformations ------------------------------------------------------------------------------------
 
 def renderer(request: Request) -> images.Renderer:
-    return request.app.state.image_renderer
+    return services(request).image_renderer
 
 
 @route("/render/image/authenticated/{bucket}/{name:path}", ["GET"])
@@ -386,7 +387,7 @@ async def render_public(request: Request) -> Response:
 @route("/render/image/sign/{bucket}/{name:path}", ["GET"])
 async def render_signed(request: Request) -> Response:
     bucket, name = path_of(request)
-    claims = signing.verify(request.app.state.settings.jwt_secret, request.query_params.get("token"),
+    claims = signing.verify(services(request).settings.jwt_secret, request.query_params.get("token"),
                             f"{bucket}/{name}", signing.DOWNLOAD)
     opened = await objects.open_object(access(request), request, None, "storage.render.image_sign", bucket, name)
     transform = images.from_signed(claims.get("transformations"), claims.get("format"))
@@ -466,7 +467,7 @@ def authorise(request: Request) -> resumable.Authorise:
     token = request.headers.get("x-signature")
     if not token:
         raise errors.invalid_signature("Missing x-signature header")
-    secret = request.app.state.settings.jwt_secret
+    secret = services(request).settings.jwt_secret
 
     def by_token(bucket: str, name: str) -> tuple[Caller, bool]:
         claims = signing.verify(secret, token, f"{bucket}/{name}", signing.UPLOAD)
@@ -476,7 +477,7 @@ def authorise(request: Request) -> resumable.Authorise:
 
 def upload_location(request: Request, upload: resumable.Upload) -> str:
     base = "/upload/resumable/sign" if signed(request) else "/upload/resumable"
-    return f"{request.app.state.settings.api_external_url}/storage/v1{base}/{upload.url_id}"
+    return f"{services(request).settings.api_external_url}/storage/v1{base}/{upload.url_id}"
 
 
 @route("/upload/resumable", ["OPTIONS"], plain=True)
@@ -488,7 +489,7 @@ def upload_location(request: Request, upload: resumable.Upload) -> str:
 async def resumable_options(request: Request) -> Response:
     return Response(status_code=204, headers=tus_headers(
         **{"Tus-Version": resumable.TUS_VERSION, "Tus-Extension": resumable.EXTENSIONS,
-           "Tus-Max-Size": str(request.app.state.settings.storage_file_size_limit)}))
+           "Tus-Max-Size": str(services(request).settings.storage_file_size_limit)}))
 
 
 @route("/upload/resumable", ["POST"], plain=True)
@@ -496,7 +497,7 @@ async def resumable_options(request: Request) -> Response:
 @route("/upload/resumable/sign", ["POST"], plain=True)
 @route("/upload/resumable/sign/", ["POST"], plain=True)
 async def resumable_create(request: Request) -> Response:
-    settings = request.app.state.settings
+    settings = services(request).settings
     upload = await resumable.create(access(request), request, authorise(request), settings.storage_file_size_limit,
                                     guarded(request.stream()))
     return Response(status_code=201, headers=tus_headers(
