@@ -18,10 +18,11 @@ import pytest
 from gateway.request_limits import TOO_LARGE_BODY
 from gateway.settings import Settings
 from supabase import create_client
-from tests.auth.test_mail_delivery import link_in, wait_for
+from tests.auth.test_mail_delivery import link_in
 from tests.operations import cluster as cluster_shape
 from tests.operations.compose import load
 from tests.support.node import run_node_script
+from tests.support.waits import eventually
 
 pytestmark = pytest.mark.skipif(not (shutil.which("nginx") or os.path.exists(cluster_shape.NGINX))
                                 or not (cluster_shape.PG_BIN / "initdb").exists(),
@@ -124,7 +125,7 @@ def test_a_session_from_sign_up_and_sign_in_holds_on_both_replicas(cluster):
     email = f"signup-{uuid.uuid4().hex[:10]}@example.com"
     supabase = create_client(cluster.url, cluster.keys.anon_key)
     supabase.auth.sign_up({"email": email, "password": PASSWORD})
-    [mail] = wait_for(lambda: cluster.mail.received_by(email), 10, "the confirmation mail")  # sent after commit
+    [mail] = eventually(lambda: cluster.mail.received_by(email), "the confirmation mail", timeout=10)  # sent after commit
     link = link_in(mail)
     assert link.startswith(f"{cluster.url}/auth/v1/verify"), link  # API_EXTERNAL_URL is nginx's address
     confirmed = httpx.get(link, follow_redirects=False, timeout=30)
@@ -149,7 +150,7 @@ def test_both_functions_answer_from_their_own_processes(cluster):
         assert contact.status_code == 200, contact.text
         event = anon.post("/functions/v1/send-event-confirmation", json={"email": sender})
         assert event.status_code == 200, event.text
-    wait_for(lambda: cluster.mail.received_by(sender), 10, "the sender's acknowledgement")
+    eventually(lambda: cluster.mail.received_by(sender), "the sender's acknowledgement", timeout=10)
 
 
 def test_a_change_through_one_replica_reaches_a_subscriber_on_the_other(cluster):
