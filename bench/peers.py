@@ -43,6 +43,7 @@ from gateway import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
 from gateway.project import Project  # noqa: E402
 from tests.support.live import free_port  # noqa: E402
+from tests.support.serve import stop_processes  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 ROWS = 1000
@@ -96,14 +97,16 @@ def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str, str]:
     return server, url, str(one)
 
 
-def start_gateway(url: str, work: Path, port: int, workers: int | None = None, root: Path = ROOT) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": url, "JWT_SECRET": SECRET, "API_PORT": str(port),
-           "DATA_DIR": str(work / f"gateway-{port}"), "SEED_DEMO": "0", "PYTHONPATH": str(root)}
+def start_gateway(url: str, work: Path, port: int, workers: int | None = None, root: Path = ROOT,
+                  secret: str = SECRET, stderr: int | None = None, **settings: str) -> subprocess.Popen:
+    """`gateway serve` of `root` on `port`, bound to `url`, with `settings` added to its environment."""
+    env = {**os.environ, "DATABASE_URL": url, "JWT_SECRET": secret, "API_PORT": str(port),
+           "DATA_DIR": str(work / f"gateway-{port}"), "SEED_DEMO": "0", "PYTHONPATH": str(root), **settings}
     env.pop("API_WORKERS", None)
     if workers is not None:
         env["API_WORKERS"] = str(workers)
     process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=root, env=env,
-                               stdout=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=stderr)
     wait_until_up(f"http://127.0.0.1:{port}/health", process, "the gateway")
     return process
 
@@ -282,13 +285,7 @@ def main() -> None:
             print(f"  {kind:<8}{connections:>4}  {name:<12}{statistics.median(values):>8.0f}")
         print(f"\nload average after: {load_average()}")
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_processes(*processes, timeout=20)
         if server is not None:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)

@@ -42,6 +42,7 @@ from gateway.rest.request import parse_request
 from gateway.rest.statements import compose
 from gateway.settings import PROJECT_ROOT
 from tests.support.live import free_port
+from tests.support.serve import stop_processes
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 READER, WRITER = str(uuid.uuid4()), str(uuid.uuid4())
@@ -214,9 +215,7 @@ def main() -> None:
                 print(f"{'':<38}{variant:<26}{run['rps']:>8.0f}{run['p50']:>9.1f}{run['p99']:>9.1f}"
                       f"{run['rps'] / floor['rps']:>9.2f}")
     finally:
-        for gateway in gateways:
-            gateway.terminate()
-            gateway.wait(timeout=15)
+        stop_processes(*gateways)
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.live import free_port
-from tests.support.serve import wait_healthy
+from tests.support.serve import stop_processes, wait_healthy
 
 
 @contextmanager
@@ -36,10 +36,5 @@ def function_process(settings: Settings, slug: str, log_path: Path) -> Iterator[
         wait_healthy(process, f"{url}/_health", log_path.read_text)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_processes(process)
         log_file.close()

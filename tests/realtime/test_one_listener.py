@@ -17,19 +17,27 @@ def listening_sessions(db) -> int:
                       " and pid <> pg_backend_pid() and query ilike 'listen%%'").fetchone()[0]
 
 
+async def subscribe_to_a_new_table(gateway, db, definition: str, event: str, row_filter: str) -> PhoenixClient:
+    """Creates and publishes `public.<definition>`, then subscribes the service role to its `event`s."""
+    table = definition.split(" ", 1)[0]
+    db.execute(f"create table public.{definition}")
+    db.execute(f"alter publication supabase_realtime add table public.{table}")
+    client = await PhoenixClient.connect(gateway.url, gateway.anon_key)
+    reply = await client.join(f"realtime:{table}", {"postgres_changes": [
+        {"event": event, "schema": "public", "table": table, "filter": row_filter}]},
+        access_token=gateway.service_key)
+    assert reply["payload"]["status"] == "ok", reply
+    await client.expect_event("system")
+    return client
+
+
 def test_the_gateway_listens_on_one_connection(gateway, db):
     assert listening_sessions(db) == 1
 
 
 async def test_a_new_primary_key_shapes_the_next_update_at_once(gateway, db):
-    db.execute("create table public.parcels (id bigint primary key, code text not null unique, state text)")
-    db.execute("alter publication supabase_realtime add table public.parcels")
-    client = await PhoenixClient.connect(gateway.url, gateway.anon_key)
-    reply = await client.join("realtime:parcels", {"postgres_changes": [
-        {"event": "UPDATE", "schema": "public", "table": "parcels", "filter": "state=eq.sent"}]},
-        access_token=gateway.service_key)
-    assert reply["payload"]["status"] == "ok", reply
-    await client.expect_event("system")
+    client = await subscribe_to_a_new_table(
+        gateway, db, "parcels (id bigint primary key, code text not null unique, state text)", "UPDATE", "state=eq.sent")
     db.execute("insert into public.parcels values (1, 'P-1', 'new'), (2, 'P-2', 'new')")
 
     db.execute("update public.parcels set state = 'sent' where id = 1")
@@ -42,14 +50,7 @@ async def test_a_new_primary_key_shapes_the_next_update_at_once(gateway, db):
 
 
 async def test_a_table_created_a_moment_ago_takes_filtered_subscriptions(gateway, db):
-    db.execute("create table public.crates (id bigint primary key, size int)")
-    db.execute("alter publication supabase_realtime add table public.crates")
-    client = await PhoenixClient.connect(gateway.url, gateway.anon_key)
-    reply = await client.join("realtime:crates", {"postgres_changes": [
-        {"event": "INSERT", "schema": "public", "table": "crates", "filter": "size=gt.2"}]},
-        access_token=gateway.service_key)
-    assert reply["payload"]["status"] == "ok", reply
-    await client.expect_event("system")
+    client = await subscribe_to_a_new_table(gateway, db, "crates (id bigint primary key, size int)", "INSERT", "size=gt.2")
     db.execute("insert into public.crates values (1, 1), (2, 3)")
     assert (await client.expect(is_change))["payload"]["data"]["record"] == {"id": 2, "size": 3}
     assert await client.nothing(is_change, wait=0.7)

@@ -20,6 +20,7 @@ import httpx
 from gateway.settings import Settings
 from gateway.storage.s3 import S3Settings, S3Store
 from tests.support.live import free_port
+from tests.support.serve import stop_processes
 
 ACCESS_KEY, SECRET_KEY = "gateway-test", "gateway-test-secret-0123456789"
 
@@ -64,12 +65,7 @@ def start_seaweedfs(root: Path) -> Iterator[S3Server]:
         _wait_until_ready(server, process, root / "weed.log")
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_processes(process)
         log.close()
 
 

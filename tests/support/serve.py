@@ -38,6 +38,18 @@ def wait_healthy(process: subprocess.Popen, health_url: str, output: Callable[[]
     eventually(healthy, f"{health_url} to answer", timeout=TIMEOUT, interval=0.1)
 
 
+def stop_processes(*processes: subprocess.Popen, timeout: float = 15) -> None:
+    """SIGTERM to each, then a wait; one still running after `timeout` s is killed."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def run_cli(*args, cwd: Path | None = None, **env) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "gateway", *args], env=gateway_env(**env), cwd=cwd,
                           capture_output=True, text=True, timeout=TIMEOUT)
