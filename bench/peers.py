@@ -190,7 +190,8 @@ def check_responses(plan: dict) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system time of a server and its worker processes (PostgreSQL's own time is not in it)."""
+    """User + system time of a process and its descendants alive now (a server and its workers, or PostgreSQL's
+    postmaster and its backends)."""
     total = 0.0
     children = Path(f"/proc/{pid}/task/{pid}/children")
     for child in children.read_text().split() if children.exists() else []:
@@ -223,6 +224,8 @@ def main() -> None:
     server = None
     try:
         server, url, row = prepare_database(work)
+        db_pid = server.pid
+        assert db_pid is not None
         keys = JwtKeys(SECRET)
         now = int(time.time())
         token = keys.sign({"sub": USER_ID, "aud": "authenticated", "role": "authenticated", "iat": now,
@@ -262,6 +265,7 @@ def main() -> None:
               f"the servers and PostgreSQL; load average before: {load_average()}\n")
         order = list(plan["one"])
         cpu: dict[tuple[str, int, str], list[float]] = collections.defaultdict(list)
+        cpu_db: dict[tuple[str, int, str], list[float]] = collections.defaultdict(list)
         print(f"{'request':<8}{'c':>4}{'round':>6}  " + "".join(f"{name:>16}" for name in order)
               + "".join(f"{'gw/' + name:>14}" for name in order if name != "gateway"))
         for kind in options.only:
@@ -271,18 +275,21 @@ def main() -> None:
                     # The servers take turns, and the order rotates each round.
                     for name in order[round_ % len(order):] + order[:round_ % len(order)]:
                         target, headers, body = plan[kind][name]
-                        before = cpu_seconds(pids[name])
+                        before, before_db = cpu_seconds(pids[name]), cpu_seconds(db_pid)
                         results[name] = wrk(target, headers, options.seconds, connections, body)
-                        used = cpu_seconds(pids[name]) - before
-                        cpu[(kind, connections, name)].append(1e6 * used / (results[name]["rps"] * options.seconds))
+                        used, used_db = cpu_seconds(pids[name]) - before, cpu_seconds(db_pid) - before_db
+                        requests = results[name]["rps"] * options.seconds
+                        cpu[(kind, connections, name)].append(1e6 * used / requests)
+                        cpu_db[(kind, connections, name)].append(1e6 * used_db / requests)
                     cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" for n in order)
                     ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}"
                                      for n in order if n != "gateway")
                     print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}{ratios}", flush=True)
-        print("\nCPU time of the server's own processes per request (µs, median of the rounds; PostgreSQL's"
-              " time is not counted, SQLite's is, inside PocketBase):")
+        print("\nCPU time per request (µs, median of the rounds): the server's own processes (SQLite's time is"
+              " inside PocketBase's), PostgreSQL's processes during the server's turn, and both:")
         for (kind, connections, name), values in cpu.items():
-            print(f"  {kind:<8}{connections:>4}  {name:<12}{statistics.median(values):>8.0f}")
+            own, database = statistics.median(values), statistics.median(cpu_db[(kind, connections, name)])
+            print(f"  {kind:<8}{connections:>4}  {name:<12}{own:>8.0f}{database:>8.0f}{own + database:>8.0f}")
         print(f"\nload average after: {load_average()}")
     finally:
         stop_processes(*processes, timeout=20)

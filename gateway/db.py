@@ -12,6 +12,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import API_ROLES
 from gateway.db_health import ResilientPool
+from gateway.round_trip import Query
 
 Row = TypeVar("Row")
 
@@ -47,6 +48,8 @@ SETTINGS_SQL = (
 )
 # Only ever switched on: switching it off would fail on a read replica.
 READ_ONLY_SETTINGS_SQL = SETTINGS_SQL + ", set_config('transaction_read_only', 'on', true)"
+SETTINGS_QUERY = Query.of(SETTINGS_SQL)
+READ_ONLY_SETTINGS_QUERY = Query.of(READ_ONLY_SETTINGS_SQL)
 
 
 async def queue_settings(
@@ -64,16 +67,18 @@ async def queue_settings(
 
     The transaction is an explicit BEGIN's, or the implicit one that lasts up to a pipeline's sync.
     """
+    await conn.execute(READ_ONLY_SETTINGS_SQL if read_only else SETTINGS_SQL,
+                       settings_values(role=role, claims=claims, method=method, path=path, headers=headers,
+                                       search_path=search_path))
+
+
+def settings_values(*, role: str, claims: Mapping[str, Any] | None, method: str, path: str,
+                    headers: Mapping[str, str] | None, search_path: str) -> tuple[str, ...]:
+    """queue_settings' parameters, for a caller that sends SETTINGS_QUERY itself (gateway.round_trip)."""
     if role not in API_ROLES:
         raise ValueError(f"unknown API role {role!r}")
-    await conn.execute(READ_ONLY_SETTINGS_SQL if read_only else SETTINGS_SQL, (
-        search_path,
-        role,
-        json.dumps(dict(claims or {"role": role})),
-        method,
-        path,
-        json.dumps({k.lower(): v for k, v in (headers or {}).items()}),
-    ))
+    return (search_path, role, json.dumps(dict(claims or {"role": role})), method, path,
+            json.dumps({k.lower(): v for k, v in (headers or {}).items()}))
 
 
 async def discard_transaction(conn: psycopg.AsyncConnection) -> None:

@@ -11,8 +11,17 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from gateway import round_trip
 from gateway.claims import Caller
-from gateway.db import discard_transaction, one, queue_settings, request_tx
+from gateway.db import (
+    READ_ONLY_SETTINGS_QUERY,
+    SETTINGS_QUERY,
+    discard_transaction,
+    one,
+    queue_settings,
+    request_tx,
+    settings_values,
+)
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import Statement, count_of, explain
@@ -57,6 +66,8 @@ async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, stat
     settled = action.read_only or not _may_refuse(action)
     end = "ROLLBACK" if action.prefer.tx == "rollback" else "COMMIT"
     explicit = not settled or end == "ROLLBACK"
+    if not explicit and statement.wire is not None:
+        return await _run_through_libpq(pool, action, statement, settings)
     async with pool.connection() as conn:
         try:
             async with conn.pipeline():
@@ -74,6 +85,22 @@ async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, stat
             raise
         if not settled:
             await conn.execute(end)
+    return result
+
+
+async def _run_through_libpq(pool: AsyncConnectionPool, action: Action, statement: Statement,
+                             settings: dict[str, Any]) -> Result:
+    """The same round trip (settings, statement, one sync) for a request that ends with a plain commit, queued on
+    libpq directly: a third of the CPU of psycopg's pipeline (gateway.round_trip)."""
+    read_only = settings.pop("read_only")
+    assert statement.wire is not None
+    async with pool.connection() as conn:
+        row = (await round_trip.first_rows(conn, [
+            (READ_ONLY_SETTINGS_QUERY if read_only else SETTINGS_QUERY, settings_values(**settings)),
+            (statement.wire, statement.params),
+        ]))[1]
+    result = Result(row[0], row[1], row[2], row[3])
+    _check(action, result)
     return result
 
 

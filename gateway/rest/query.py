@@ -15,6 +15,7 @@ from gateway.db import one
 from gateway.rest.plan import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
 from gateway.rest.schema_cache import Column, Function, Table
 from gateway.rest.types import Filter, LogicTree, MediaType
+from gateway.round_trip import Query
 
 _COMPARE = {
     "eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "like": "LIKE", "ilike": "ILIKE",
@@ -34,12 +35,14 @@ class Statement:
     query: sql.SQL
     params: dict[str, Any] = field(default_factory=dict)
     count_query: sql.Composable | None = None
+    wire: Query | None = None  # the query in libpq's terms, for gateway.round_trip
 
     @classmethod
     def rendered(cls, query: sql.Composable, params: dict[str, Any],
                  count_query: sql.Composable | None = None) -> Statement:
         # Rendered once: psycopg would otherwise re-render the composed tree on every execution.
-        return cls(sql.SQL(query.as_string(None)), params, count_query)
+        text = query.as_string(None)
+        return cls(sql.SQL(text), params, count_query, Query.of(text))
 
     @property
     def text(self) -> str:
@@ -52,7 +55,7 @@ class Statement:
 
     def with_body(self, rows_json: str | None) -> Statement:
         """The same statement for another payload of the same shape (see plan_cache.payload_shape)."""
-        return Statement(self.query, {**self.params, BODY_PARAM: rows_json}, self.count_query)
+        return Statement(self.query, {**self.params, BODY_PARAM: rows_json}, self.count_query, self.wire)
 
 
 class Builder:

@@ -1,0 +1,163 @@
+"""gateway.round_trip: statements behind one sync on libpq directly, with psycopg's adaptation and errors.
+
+Against the real PostgreSQL: values come back as a psycopg cursor gives them, statements are prepared from their
+second use and at most PREPARED_MAX stay prepared, a failure rolls the whole round trip back and leaves the
+connection usable, an interrupted round trip closes the connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import decimal
+import uuid
+
+import psycopg
+import pytest
+from psycopg.types.json import Jsonb
+
+from gateway import round_trip
+from gateway.round_trip import Query
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+async def connect(database_url: str) -> psycopg.AsyncConnection:
+    return await psycopg.AsyncConnection.connect(database_url, autocommit=True)
+
+
+def test_placeholders_become_numbered_parameters():
+    named = Query.of("select %(a)s, %(b)s::int, %(a)s || '%%'")
+    assert named.text == b"select $1, $2::int, $1 || '%'"
+    assert named.order == ("a", "b")
+    assert named.values({"b": 2, "a": "x"}) == ["x", 2]
+    positional = Query.of("select set_config('x', %s, true), %s")
+    assert positional.text == b"select set_config('x', $1, true), $2" and positional.order == (0, 1)
+    with pytest.raises(ValueError):
+        Query.of("select %s, %(a)s")
+
+
+@pytest.mark.parametrize("value", [
+    "text with 'quotes' and ünïcode", 7, 2**40, -3, True, None, 1.5, decimal.Decimal("12.345"),
+    ["a", "b,c", None], [1, 2], Jsonb({"k": [1, "two", None]}), uuid.UUID(int=42),
+    datetime.datetime(2026, 11, 24, 3, 4, 5, tzinfo=datetime.UTC), datetime.date(2026, 1, 2),
+])
+def test_values_travel_as_a_psycopg_cursor_sends_and_reads_them(database_url, value):
+    async def both():
+        conn = await connect(database_url)
+        try:
+            direct = await (await conn.execute("select %(v)s", {"v": value})).fetchone()
+            rows = await round_trip.first_rows(conn, [(Query.of("select %(v)s"),
+                                                       {"v": value})])
+            return direct, rows
+        finally:
+            await conn.close()
+
+    direct, rows = run(both())
+    assert rows == [direct]
+
+
+def test_settings_hold_for_the_round_trip_only(database_url):
+    async def scenario():
+        conn = await connect(database_url)
+        try:
+            rows = await round_trip.first_rows(conn, [
+                (Query.of("select set_config('request.jwt.claims', %s, true)"), ['{"sub": "someone"}']),
+                (Query.of("select current_setting('request.jwt.claims', true)"), ()),
+            ])
+            after = await (await conn.execute("select current_setting('request.jwt.claims', true)")).fetchone()
+            return rows, after, conn.info.transaction_status
+        finally:
+            await conn.close()
+
+    rows, after, status = run(scenario())
+    assert rows == [('{"sub": "someone"}',), ('{"sub": "someone"}',)]
+    assert after in ((None,), ("",))
+    assert status == psycopg.pq.TransactionStatus.IDLE
+
+
+def test_statements_are_prepared_from_their_second_use_and_kept_within_bounds(database_url, monkeypatch):
+    monkeypatch.setattr(round_trip, "PREPARED_MAX", 5)
+
+    async def scenario():
+        conn = await connect(database_url)
+        count = Query.of("select count(*) from pg_prepared_statements where name like '\\_gw\\_%%'")
+
+        async def prepared() -> int:
+            return (await (await conn.execute(count.text.decode())).fetchone())[0]
+
+        try:
+            seen = []
+            same = Query.of("select %(n)s::int + 1")
+            for n in range(3):
+                assert await round_trip.first_rows(conn, [(same, {"n": n})]) == [(n + 1,)]
+                seen.append(await prepared())
+            for n in range(12):
+                other = Query.of(f"select {n} + %(n)s::int")
+                for _ in range(2):
+                    assert await round_trip.first_rows(conn, [(other, {"n": 1})]) == [(n + 1,)]
+            await round_trip.first_rows(conn, [(same, {"n": 0})])
+            seen.append(await prepared())
+            return seen
+        finally:
+            await conn.close()
+
+    first, second, third, bounded = run(scenario())
+    assert (first, second, third) == (0, 1, 1)
+    assert 1 <= bounded <= 5
+
+
+def test_a_failure_rolls_the_round_trip_back_and_leaves_the_connection_usable(database_url, db):
+    db.execute("create table if not exists round_trip_rows (n int primary key)")
+
+    async def scenario():
+        conn = await connect(database_url)
+        try:
+            insert = Query.of("insert into round_trip_rows values (%(n)s)")
+            failing = Query.of("select 1 / %(zero)s::int")
+            for _ in range(3):  # unnamed, then prepared: both fail the same way
+                with pytest.raises(psycopg.errors.DivisionByZero) as failure:
+                    await round_trip.first_rows(conn, [(insert, {"n": 1}), (failing, {"zero": 0})])
+                assert failure.value.diag.message_primary == "division by zero"
+                assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+            return await round_trip.first_rows(conn, [(Query.of("select %(n)s::int * 2"), {"n": 21})])
+        finally:
+            await conn.close()
+
+    assert run(scenario()) == [(42,)]
+    assert db.execute("select count(*) from round_trip_rows").fetchone() == (0,)
+
+
+def test_a_statement_that_stops_preparing_raises_its_error(database_url, db):
+    db.execute("create table if not exists round_trip_gone (n int)")
+
+    async def scenario():
+        conn = await connect(database_url)
+        try:
+            read = Query.of("select count(*) from round_trip_gone where n > %(n)s::int")
+            assert await round_trip.first_rows(conn, [(read, {"n": 0})]) == [(0,)]
+            db.execute("drop table round_trip_gone")
+            with pytest.raises(psycopg.errors.UndefinedTable):
+                await round_trip.first_rows(conn, [(read, {"n": 0})])  # the second use prepares it
+            db.execute("create table round_trip_gone (n int)")
+            db.execute("insert into round_trip_gone values (5)")
+            return await round_trip.first_rows(conn, [(read, {"n": 0})])
+        finally:
+            await conn.close()
+
+    assert run(scenario()) == [(1,)]
+
+
+def test_an_interrupted_round_trip_closes_its_connection(database_url):
+    async def scenario():
+        conn = await connect(database_url)
+        task = asyncio.create_task(round_trip.first_rows(conn, [(Query.of("select pg_sleep(%(s)s)"), {"s": 5})]))
+        await asyncio.sleep(0.3)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return conn.closed
+
+    assert run(scenario()) is True
