@@ -72,9 +72,17 @@ async def queue_settings(
                                        search_path=search_path))
 
 
+def settings_statement(*, role: str, claims: Mapping[str, Any] | None, method: str, path: str,
+                       headers: Mapping[str, str] | None, search_path: str,
+                       read_only: bool = False) -> tuple[Query, tuple[str, ...]]:
+    """queue_settings' statement and parameters, for a caller that queues it itself (gateway.round_trip)."""
+    return (READ_ONLY_SETTINGS_QUERY if read_only else SETTINGS_QUERY,
+            settings_values(role=role, claims=claims, method=method, path=path, headers=headers,
+                            search_path=search_path))
+
+
 def settings_values(*, role: str, claims: Mapping[str, Any] | None, method: str, path: str,
                     headers: Mapping[str, str] | None, search_path: str) -> tuple[str, ...]:
-    """queue_settings' parameters, for a caller that sends SETTINGS_QUERY itself (gateway.round_trip)."""
     if role not in API_ROLES:
         raise ValueError(f"unknown API role {role!r}")
     return (search_path, role, json.dumps(dict(claims or {"role": role})), method, path,

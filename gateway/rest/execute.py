@@ -4,7 +4,7 @@ statement."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,18 +13,13 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway import round_trip
 from gateway.claims import Caller
-from gateway.db import (
-    READ_ONLY_SETTINGS_QUERY,
-    SETTINGS_QUERY,
-    discard_transaction,
-    one,
-    queue_settings,
-    request_tx,
-    settings_values,
-)
+from gateway.db import discard_transaction, one, request_tx, settings_statement
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import Statement, count_of, explain
+from gateway.round_trip import Query
+
+BEGIN, COMMIT, ROLLBACK = Query.of("BEGIN"), Query.of("COMMIT"), Query.of("ROLLBACK")
 
 
 @dataclass
@@ -56,51 +51,33 @@ async def run(pool: AsyncConnectionPool, caller: Caller, action: Action, stateme
 
 async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, statement: Statement,
                                  settings: dict[str, Any]) -> Result:
-    """The settings and the statement behind one pipeline sync: PostgreSQL runs everything up to a sync as one
-    implicit transaction, committed at the sync (rolled back if a statement fails), so its end costs nothing.
+    """The settings and the statement behind one pipeline sync (gateway.round_trip): PostgreSQL runs everything up
+    to a sync as one implicit transaction, committed at the sync (rolled back if a statement fails), so its end
+    costs nothing.
 
     An explicit BEGIN only when that end is not COMMIT: Prefer tx=rollback (a ROLLBACK queued the same way), or a
     write whose result a check may still refuse, which ends after the check, in a second round trip.
     """
     # A read's end cannot change anything, so its result is checked after the end.
     settled = action.read_only or not _may_refuse(action)
-    end = "ROLLBACK" if action.prefer.tx == "rollback" else "COMMIT"
-    explicit = not settled or end == "ROLLBACK"
-    if not explicit and statement.wire is not None:
-        return await _run_through_libpq(pool, action, statement, settings)
+    end = ROLLBACK if action.prefer.tx == "rollback" else COMMIT
+    explicit = not settled or end is ROLLBACK
+    queued: list[tuple[Query, Mapping[str, Any] | Sequence[Any]]] = [
+        settings_statement(**settings), (statement.wire, statement.params)]
+    if explicit:
+        queued.insert(0, (BEGIN, ()))
+        if settled:
+            queued.append((end, ()))
     async with pool.connection() as conn:
         try:
-            async with conn.pipeline():
-                if explicit:
-                    await conn.execute("BEGIN")
-                await queue_settings(conn, **settings)
-                cursor = await conn.execute(statement.query, statement.params)
-                if explicit and settled:
-                    await conn.execute(end)
-            row = one(await cursor.fetchone())
+            row = (await round_trip.first_rows(conn, queued))[2 if explicit else 1]
             result = Result(row[0], row[1], row[2], row[3])
             _check(action, result)
         except BaseException:
             await discard_transaction(conn)
             raise
         if not settled:
-            await conn.execute(end)
-    return result
-
-
-async def _run_through_libpq(pool: AsyncConnectionPool, action: Action, statement: Statement,
-                             settings: dict[str, Any]) -> Result:
-    """The same round trip (settings, statement, one sync) for a request that ends with a plain commit, queued on
-    libpq directly: a third of the CPU of psycopg's pipeline (gateway.round_trip)."""
-    read_only = settings.pop("read_only")
-    assert statement.wire is not None
-    async with pool.connection() as conn:
-        row = (await round_trip.first_rows(conn, [
-            (READ_ONLY_SETTINGS_QUERY if read_only else SETTINGS_QUERY, settings_values(**settings)),
-            (statement.wire, statement.params),
-        ]))[1]
-    result = Result(row[0], row[1], row[2], row[3])
-    _check(action, result)
+            await round_trip.first_rows(conn, [(end, ())])
     return result
 
 

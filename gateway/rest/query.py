@@ -33,16 +33,16 @@ BODY_PARAM = "body"  # the parameter carrying a write's JSON payload, so a plann
 @dataclass
 class Statement:
     query: sql.SQL
+    wire: Query  # the same query in libpq's terms, for gateway.round_trip
     params: dict[str, Any] = field(default_factory=dict)
     count_query: sql.Composable | None = None
-    wire: Query | None = None  # the query in libpq's terms, for gateway.round_trip
 
     @classmethod
     def rendered(cls, query: sql.Composable, params: dict[str, Any],
                  count_query: sql.Composable | None = None) -> Statement:
         # Rendered once: psycopg would otherwise re-render the composed tree on every execution.
         text = query.as_string(None)
-        return cls(sql.SQL(text), params, count_query, Query.of(text))
+        return cls(sql.SQL(text), Query.of(text), params, count_query)
 
     @property
     def text(self) -> str:
@@ -55,7 +55,7 @@ class Statement:
 
     def with_body(self, rows_json: str | None) -> Statement:
         """The same statement for another payload of the same shape (see plan_cache.payload_shape)."""
-        return Statement(self.query, {**self.params, BODY_PARAM: rows_json}, self.count_query, self.wire)
+        return Statement(self.query, self.wire, {**self.params, BODY_PARAM: rows_json}, self.count_query)
 
 
 class Builder:
