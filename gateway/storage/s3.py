@@ -40,8 +40,12 @@ class S3Settings:
     force_path_style: bool
 
 
+def _code(error: ClientError) -> str:
+    return str(error.response.get("Error", {}).get("Code"))
+
+
 def _missing(error: ClientError) -> bool:
-    return str(error.response.get("Error", {}).get("Code")) in _MISSING
+    return _code(error) in _MISSING
 
 
 class S3Blob:
@@ -105,7 +109,16 @@ class S3Store:
         except ClientError as error:
             if not _missing(error):
                 raise
+            await self._create_bucket()
+
+    async def _create_bucket(self) -> None:
+        """Replicas, and each replica's workers, start together: another one may create the bucket between this
+        one's look and its create, which is as good as creating it."""
+        try:
             await self.client.create_bucket(Bucket=self.bucket)
+        except ClientError as error:
+            if _code(error) != "BucketAlreadyOwnedByYou":
+                raise
 
     async def close(self) -> None:
         await self._stack.aclose()

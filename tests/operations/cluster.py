@@ -2,6 +2,7 @@
 folder, the compose file's role script run once as the image's entrypoint runs it), the S3 server Storage keeps its
 bytes in (SeaweedFS, as in compose), the two gateway replicas, each function as its own process, Debian's nginx
 with the compose file's own config, and a mail catcher standing in for the mail service. Every process is in its own session, so stopping checks that none of them left anything.
+A run that failed keeps its folder, with every service's log, and shows the end of each.
 """
 
 from __future__ import annotations
@@ -52,9 +53,13 @@ class Process:
         return self.popen.poll() is None
 
     def tail(self, lines: int = 40) -> str:
-        with suppress(OSError):
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
-        return ""
+        return _tail(self.log, lines)
+
+
+def _tail(log: Path, lines: int) -> str:
+    with suppress(OSError):
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+    return ""
 
 
 @dataclass
@@ -68,6 +73,7 @@ class Cluster:
     mail: SmtpServer
     s3: Iterator[S3Server] | None = None  # running until closed
     processes: list[Process] = field(default_factory=list)
+    failed: bool = False  # set by whoever saw it fail: stop() then keeps the folder and its logs
     _stopped: bool = False
 
     @property
@@ -93,8 +99,14 @@ class Cluster:
         return {process.name: sum(sum(table[pid][11:15]) for pid in _descendants(process.popen.pid, table)) / ticks
                 for process in self.processes}
 
+    def log_tails(self, lines: int = 40) -> str:
+        """The end of every log in the folder: each service's, nginx's error log and the S3 server's."""
+        logs = sorted([*self.root.glob("*.log"), *self.root.glob("s3/*.log")])
+        return "\n".join(f"----- {log.relative_to(self.root)} -----\n{_tail(log, lines)}" for log in logs)
+
     def stop(self) -> list[str]:
-        """Stops everything, the entry point first; returns what is still running afterwards (nothing, normally)."""
+        """Stops everything, the entry point first; returns what is still running afterwards (nothing, normally).
+        The folder is removed unless the run failed or something is left."""
         if self._stopped:
             return []
         self._stopped = True
@@ -105,7 +117,7 @@ class Cluster:
         self.mail.stop()
         leftovers = [f"{p.name}: pid {pid}" for p in self.processes for pid in _session_members(p.popen.pid)]
         leftovers += [f"pid {pid} in {self.root}" for pid in _working_in(self.root)]
-        if not leftovers:
+        if not leftovers and not self.failed:
             shutil.rmtree(self.root, ignore_errors=True)
         return leftovers
 
@@ -160,9 +172,14 @@ def start(log=print) -> Cluster:
             _wait_healthy(cluster.process(name), f"http://127.0.0.1:{ports[name]}"
                           f"{compose.service(name).health_path}")
         _wait_healthy(cluster.process("loadbalancer"), f"{cluster.url}/health")
+        # A replica answers its health check from its first ready worker; one that failed later ended it since.
+        if dead := [p.name for p in cluster.processes if not p.alive()]:
+            raise RuntimeError(f"exited during start: {', '.join(dead)}")
         log(f"cluster ready in {time.monotonic() - began:.1f}s at {cluster.url}")
-    except BaseException:
+    except BaseException as error:
+        cluster.failed = True
         cluster.stop()
+        error.add_note(f"cluster logs, kept in {root}:\n{cluster.log_tails()}")
         raise
     return cluster
 
@@ -373,12 +390,14 @@ Press Ctrl-C to stop.""", flush=True)
     while not stopping:
         dead = [p.name for p in cluster.processes if not p.alive()]
         if dead:
-            print(f"stopped on its own: {', '.join(dead)}", file=sys.stderr)
+            cluster.failed = True
+            print(f"stopped on its own: {', '.join(dead)}\n{cluster.log_tails()}\nlogs kept in {cluster.root}",
+                  file=sys.stderr)
             break
         time.sleep(0.5)
     leftovers = cluster.stop()
     print("cluster stopped" if not leftovers else f"still running: {leftovers}", flush=True)
-    return 1 if leftovers else 0
+    return 1 if leftovers or cluster.failed else 0
 
 
 if __name__ == "__main__":
