@@ -7,7 +7,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import jwt
@@ -128,13 +128,13 @@ class Authoriser:
         try:
             async with self.pool.connection() as conn:
                 try:
-                    statements = []
+                    statements, images = [], {}
                     async with conn.pipeline():
                         await conn.execute("BEGIN")
                         for key, (identity, changes) in asked.items():
                             await queue_settings(conn, role=identity.role, claims=identity.claims, method="GET",
                                                  path="/realtime/v1")
-                            for query, params, indexes, filters in _statements(changes):
+                            for query, params, indexes, filters in _statements(changes, images):
                                 statements.append((key, await conn.execute(query, params), indexes, filters))
                         await conn.execute("COMMIT")
                     for key, cursor, indexes, filters in statements:
@@ -178,9 +178,12 @@ class Authoriser:
         return seen
 
 
-def _statements(changes: Asked) -> list[tuple[sql.Composed, tuple[Any, ...], list[int], list[RowFilter]]]:
+def _statements(changes: Asked, images: dict[tuple[int, ...], str] | None = None,
+                ) -> list[tuple[str, tuple[Any, ...], list[int], tuple[RowFilter, ...]]]:
     """One statement per table (and way of checking) for one claims set: its query and parameters, the positions
-    of the changes it checks and the filters it evaluates, in the order of its boolean array."""
+    of the changes it checks and the filters it evaluates, in the order of its boolean array. `images` keeps the
+    JSON of the rows for the other claims sets of a batch, which mostly ask about the same changes."""
+    images = {} if images is None else images
     groups: dict[tuple[str, bool], list[int]] = {}
     for index, (change, info, _) in enumerate(changes):
         by_key = change.type != "DELETE" and bool(info.key_columns)
@@ -189,32 +192,37 @@ def _statements(changes: Asked) -> list[tuple[sql.Composed, tuple[Any, ...], lis
     for (table, by_key), indexes in groups.items():
         info = changes[indexes[0]][1]
         # Sorted, so that a batch asking the same filters runs the same (prepared) statement.
-        filters = sorted(set().union(*(changes[i][2] for i in indexes)), key=lambda f: f.text)
-        images = json.dumps([changes[i][0].image for i in indexes])
+        filters = tuple(sorted(set().union(*(changes[i][2] for i in indexes)), key=lambda f: f.text))
+        rows = tuple(id(changes[i][0]) for i in indexes)
+        if rows not in images:
+            images[rows] = json.dumps([changes[i][0].image for i in indexes])
         if by_key:
-            statements.append((_reselect_query(table, info.key_columns, filters), (images,), indexes, filters))
+            statements.append((_reselect_query(table, info.key_columns, filters), (images[rows],), indexes, filters))
         else:
-            statements.append((_image_query(table, filters), (images, table, list(info.key_columns)), indexes,
+            statements.append((_image_query(table, filters), (images[rows], table, list(info.key_columns)), indexes,
                                filters))
     return statements
 
 
 def _read(seen: list[Visible | None], changes: Asked, rows: list[tuple[Any, ...]], indexes: list[int],
-          filters: list[RowFilter]) -> None:
+          filters: tuple[RowFilter, ...]) -> None:
     for position, row, passed in rows:
         index = indexes[position - 1]
         captured = changes[index][0].image
         seen[index] = Visible(captured if row is None else row, frozenset(f for f, ok in zip(filters, passed) if ok))
 
 
-def _passed(filters: list[RowFilter], *rows: str) -> sql.Composable:
+def _passed(filters: tuple[RowFilter, ...], *rows: str) -> sql.Composable:
     """Which filters the row passes, in order; an UPDATE's or INSERT's row must pass both as captured and as
-    re-selected."""
-    return sql.SQL("array[{}]::boolean[]").format(sql.SQL(", ").join(
-        sql.SQL(" and ").join(f.sql(row) for row in rows) for f in filters))
+    re-selected. A `%` in a filter's value is doubled, so the driver does not read it as a placeholder."""
+    return sql.SQL(sql.SQL("array[{}]::boolean[]").format(sql.SQL(", ").join(
+        sql.SQL(" and ").join(f.sql(row) for row in rows) for f in filters)).as_string().replace("%", "%%"))
 
 
-def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters: list[RowFilter]) -> sql.Composed:
+# Rendered once: composing and quoting the same statement for every claims set of every batch cost more than
+# running it.
+@lru_cache(maxsize=256)
+def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters: tuple[RowFilter, ...]) -> str:
     """Which of the new rows (by position) this role and claims can SELECT, and each as it reads it, re-selected
     by primary key: RLS itself decides, in one planned statement for all of them."""
     table = sql.SQL(qualified_table)
@@ -222,13 +230,15 @@ def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters:
     # The row comes back only when it differs from the captured image (null: send the captured one, as read).
     return sql.SQL("select x.n, nullif(to_jsonb(t), x.c), {passed} from jsonb_array_elements(%s::jsonb)"
                    " with ordinality as x(c, n) cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
-                   " join {table} as t on {keys}").format(passed=_passed(filters, "k", "t"), table=table, keys=keys)
+                   " join {table} as t on {keys}").format(passed=_passed(filters, "k", "t"), table=table,
+                                                          keys=keys).as_string()
 
 
-def _image_query(qualified_table: str, filters: list[RowFilter]) -> sql.Composed:
+@lru_cache(maxsize=256)
+def _image_query(qualified_table: str, filters: tuple[RowFilter, ...]) -> str:
     """A deleted row (or one of a table without a primary key) cannot be re-selected: realtime.row_visible
     evaluates the table's SELECT policies on its image, which is what is sent."""
     return sql.SQL("select x.n, null::jsonb, {passed} from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
                    " cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
                    " where realtime.row_visible(%s::regclass, x.c, %s::text[], false)").format(
-        passed=_passed(filters, "k"), table=sql.SQL(qualified_table))
+        passed=_passed(filters, "k"), table=sql.SQL(qualified_table)).as_string()
