@@ -5,6 +5,10 @@ the body on `http.response.body`: two writes per response. On loopback each writ
 network stack, and a profile of one-row reads had them at about a fifth of the gateway's CPU. Here the head waits
 for the next write on the connection (the body, in the same step of the event loop) or, at the latest, for the
 next turn of the loop, so a streamed or body-less response is not held back.
+
+Once a connection is upgraded to a websocket, the frames written to it in one step of the loop (a realtime fan-out
+queues several changes for one subscriber at once when it is busy) leave together at the end of that step, in one
+write instead of one per frame.
 """
 
 from __future__ import annotations
@@ -15,17 +19,28 @@ from typing import Any
 from gateway.request_head import BoundedHeadProtocol
 
 RESPONSE_HEAD = b"HTTP/1.1 "
-INTERIM = (b"HTTP/1.1 100 ", b"HTTP/1.1 101 ")
+SWITCHING_PROTOCOLS = b"HTTP/1.1 101 "
+INTERIM = (b"HTTP/1.1 100 ", SWITCHING_PROTOCOLS)
 
 
 class OneWriteTransport:
-    """The connection's transport, except that a response head is joined to what is written after it."""
+    """The connection's transport, except that a response head is joined to what is written after it, and a
+    websocket's frames to those written in the same step of the loop."""
 
     def __init__(self, transport: asyncio.Transport) -> None:
         self._transport = transport
         self._head: bytes | None = None
+        # A websocket's frames not yet written (None before the upgrade).
+        self._frames: list[bytes] | None = None
 
     def write(self, data: bytes) -> None:
+        if self._frames is not None:
+            if not self._frames:
+                asyncio.get_running_loop().call_soon(self._flush_frames)
+            self._frames.append(data)
+            return
+        if data.startswith(SWITCHING_PROTOCOLS):
+            self._frames = []
         if self._head is not None:
             data, self._head = self._head + data, None
         elif data.startswith(RESPONSE_HEAD) and not data.startswith(INTERIM):
@@ -39,8 +54,14 @@ class OneWriteTransport:
             head, self._head = self._head, None
             self._transport.write(head)
 
+    def _flush_frames(self) -> None:
+        if self._frames:
+            data, self._frames[:] = b"".join(self._frames), ()
+            self._transport.write(data)
+
     def close(self) -> None:
         self._flush()
+        self._flush_frames()
         self._transport.close()
 
     def __getattr__(self, name: str) -> Any:

@@ -7,7 +7,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import jwt
@@ -16,7 +16,7 @@ from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import RoleNotAllowed, verify_api_token
-from gateway.db import request_tx
+from gateway.db import discard_transaction, queue_settings, request_tx
 from gateway.db_health import connection_lost
 from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
@@ -79,14 +79,21 @@ class Visible:
 
 # What to check for one change: the change, its table, and by claims key an identity with the filters asked.
 Check = tuple[Change, TableInfo, dict[str, tuple[Identity, set[RowFilter]]]]
+# One claims set's part of a batch: the changes it is asked about, each with the filters its subscribers asked.
+Asked = list[tuple[Change, TableInfo, set[RowFilter]]]
+# A claims set whose check failed in the shared transaction is checked in one of its own from then on (its
+# failure would abort the others' too); at most this many are remembered.
+MAX_CHECKED_ALONE = 1024
 
 
 class Authoriser:
-    """One query per distinct claims set and table for a batch of changes (so at most one per change and claims
-    set), the claims sets checked concurrently. The subscriptions' filters are evaluated in the same statement."""
+    """One transaction and one round trip for a batch of changes: for each distinct claims set its role and claims,
+    then one statement per table re-selecting the batch's rows as it reads them (RLS decides), its subscriptions'
+    filters evaluated in the same statement. A claims set whose statement fails is checked on its own."""
 
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self.pool = pool
+        self._alone: dict[str, None] = {}
 
     async def visible(self, checks: list[Check]) -> list[dict[str, Visible]]:
         """For each check: what each allowed claims key may be sent.
@@ -98,61 +105,124 @@ class Authoriser:
         for index, (_, _, asks) in enumerate(checks):
             for key, (identity, filters) in asks.items():
                 wanted.setdefault(key, (identity, {}))[1][index] = filters
-        results = await asyncio.gather(*(
-            self._check(identity, [(*checks[i][:2], filters) for i, filters in asked.items()])
-            for identity, asked in wanted.values()))
+        asked = {key: (identity, [(*checks[i][:2], filters) for i, filters in by_index.items()])
+                 for key, (identity, by_index) in wanted.items()}
+        together = {key: asked[key] for key in asked if key not in self._alone}
+        alone = [key for key in asked if key in self._alone]
+        outcomes = await asyncio.gather(self._check_together(together),
+                                        *(self._check(*asked[key]) for key in alone))
+        seen = outcomes[0]
+        for key, visible in zip(alone, outcomes[1:]):
+            seen[key] = visible or [None] * len(asked[key][1])
         allowed: list[dict[str, Visible]] = [{} for _ in checks]
-        for key, (_, asked), seen in zip(wanted, wanted.values(), results):
-            for index, visible in zip(asked, seen):
+        for key, (_, by_index) in wanted.items():
+            for index, visible in zip(by_index, seen[key]):
                 if visible is not None:
                     allowed[index][key] = visible
         return allowed
 
-    async def _check(self, identity: Identity,
-                     changes: list[tuple[Change, TableInfo, set[RowFilter]]]) -> list[Visible | None]:
+    async def _check_together(self, asked: dict[str, tuple[Identity, Asked]]) -> dict[str, list[Visible | None]]:
+        if not asked:
+            return {}
+        seen: dict[str, list[Visible | None]] = {key: [None] * len(changes) for key, (_, changes) in asked.items()}
+        try:
+            async with self.pool.connection() as conn:
+                try:
+                    statements, images = [], {}
+                    async with conn.pipeline():
+                        await conn.execute("BEGIN")
+                        for key, (identity, changes) in asked.items():
+                            await queue_settings(conn, role=identity.role, claims=identity.claims, method="GET",
+                                                 path="/realtime/v1")
+                            for query, params, indexes, filters in _statements(changes, images):
+                                statements.append((key, await conn.execute(query, params), indexes, filters))
+                        await conn.execute("COMMIT")
+                    for key, cursor, indexes, filters in statements:
+                        _read(seen[key], asked[key][1], await cursor.fetchall(), indexes, filters)
+                except BaseException:
+                    await discard_transaction(conn)
+                    raise
+            return seen
+        except Exception as exc:
+            if connection_lost(exc):
+                raise  # the listener holds the batch until the database is back
+        # Each on its own, to tell the one that failed (which gets nothing) from the others.
+        keys = list(asked)
+        alone = await asyncio.gather(*(self._check(*asked[key]) for key in keys))
+        for key, visible in zip(keys, alone):
+            if visible is None:
+                self._remember_alone(key)
+        return {key: visible or [None] * len(asked[key][1]) for key, visible in zip(keys, alone)}
+
+    def _remember_alone(self, key: str) -> None:
+        self._alone[key] = None
+        if len(self._alone) > MAX_CHECKED_ALONE:
+            del self._alone[next(iter(self._alone))]
+
+    async def _check(self, identity: Identity, changes: Asked) -> list[Visible | None] | None:
+        """One claims set in a transaction of its own; None when its check failed (it is then sent nothing)."""
         seen: list[Visible | None] = [None] * len(changes)
-        groups: dict[tuple[str, bool], list[int]] = {}
-        for index, (change, info, _) in enumerate(changes):
-            by_key = change.type != "DELETE" and bool(info.key_columns)
-            groups.setdefault((change.qualified_table, by_key), []).append(index)
         try:
             async with request_tx(self.pool, role=identity.role, claims=identity.claims, method="GET",
                                   path="/realtime/v1") as conn:
-                for (table, by_key), indexes in groups.items():
-                    info = changes[indexes[0]][1]
-                    # Sorted, so that a batch asking the same filters runs the same (prepared) statement.
-                    filters = sorted(set().union(*(changes[i][2] for i in indexes)), key=lambda f: f.text)
-                    images = [changes[i][0].image for i in indexes]
-                    if by_key:
-                        query = _reselect_query(table, info.key_columns, filters)
-                        params: tuple[Any, ...] = (json.dumps(images),)
-                    else:
-                        query = _image_query(table, filters)
-                        params = (json.dumps(images), table, list(info.key_columns))
-                    for position, row, passed in await (await conn.execute(query, params)).fetchall():
-                        index = indexes[position - 1]
-                        captured = changes[index][0].image
-                        seen[index] = Visible(captured if row is None else row,
-                                              frozenset(f for f, ok in zip(filters, passed) if ok))
+                for query, params, indexes, filters in _statements(changes):
+                    _read(seen, changes, await (await conn.execute(query, params)).fetchall(), indexes, filters)
         except psycopg.errors.InsufficientPrivilege:
-            return [None] * len(changes)
+            return None
         except Exception as exc:
             if connection_lost(exc):
                 raise  # the listener holds the batch until the database is back
             # Failing closed: a subscriber whose check errors gets nothing rather than a row it may not see.
             log.exception("realtime.authorise_failed role=%s changes=%d", identity.role, len(changes))
-            return [None] * len(changes)
+            return None
         return seen
 
 
-def _passed(filters: list[RowFilter], *rows: str) -> sql.Composable:
+def _statements(changes: Asked, images: dict[tuple[int, ...], str] | None = None,
+                ) -> list[tuple[str, tuple[Any, ...], list[int], tuple[RowFilter, ...]]]:
+    """One statement per table (and way of checking) for one claims set: its query and parameters, the positions
+    of the changes it checks and the filters it evaluates, in the order of its boolean array. `images` keeps the
+    JSON of the rows for the other claims sets of a batch, which mostly ask about the same changes."""
+    images = {} if images is None else images
+    groups: dict[tuple[str, bool], list[int]] = {}
+    for index, (change, info, _) in enumerate(changes):
+        by_key = change.type != "DELETE" and bool(info.key_columns)
+        groups.setdefault((change.qualified_table, by_key), []).append(index)
+    statements = []
+    for (table, by_key), indexes in groups.items():
+        info = changes[indexes[0]][1]
+        # Sorted, so that a batch asking the same filters runs the same (prepared) statement.
+        filters = tuple(sorted(set().union(*(changes[i][2] for i in indexes)), key=lambda f: f.text))
+        rows = tuple(id(changes[i][0]) for i in indexes)
+        if rows not in images:
+            images[rows] = json.dumps([changes[i][0].image for i in indexes])
+        if by_key:
+            statements.append((_reselect_query(table, info.key_columns, filters), (images[rows],), indexes, filters))
+        else:
+            statements.append((_image_query(table, filters), (images[rows], table, list(info.key_columns)), indexes,
+                               filters))
+    return statements
+
+
+def _read(seen: list[Visible | None], changes: Asked, rows: list[tuple[Any, ...]], indexes: list[int],
+          filters: tuple[RowFilter, ...]) -> None:
+    for position, row, passed in rows:
+        index = indexes[position - 1]
+        captured = changes[index][0].image
+        seen[index] = Visible(captured if row is None else row, frozenset(f for f, ok in zip(filters, passed) if ok))
+
+
+def _passed(filters: tuple[RowFilter, ...], *rows: str) -> sql.Composable:
     """Which filters the row passes, in order; an UPDATE's or INSERT's row must pass both as captured and as
-    re-selected."""
-    return sql.SQL("array[{}]::boolean[]").format(sql.SQL(", ").join(
-        sql.SQL(" and ").join(f.sql(row) for row in rows) for f in filters))
+    re-selected. A `%` in a filter's value is doubled, so the driver does not read it as a placeholder."""
+    return sql.SQL(sql.SQL("array[{}]::boolean[]").format(sql.SQL(", ").join(
+        sql.SQL(" and ").join(f.sql(row) for row in rows) for f in filters)).as_string().replace("%", "%%"))
 
 
-def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters: list[RowFilter]) -> sql.Composed:
+# Rendered once: composing and quoting the same statement for every claims set of every batch cost more than
+# running it.
+@lru_cache(maxsize=256)
+def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters: tuple[RowFilter, ...]) -> str:
     """Which of the new rows (by position) this role and claims can SELECT, and each as it reads it, re-selected
     by primary key: RLS itself decides, in one planned statement for all of them."""
     table = sql.SQL(qualified_table)
@@ -160,13 +230,15 @@ def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters:
     # The row comes back only when it differs from the captured image (null: send the captured one, as read).
     return sql.SQL("select x.n, nullif(to_jsonb(t), x.c), {passed} from jsonb_array_elements(%s::jsonb)"
                    " with ordinality as x(c, n) cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
-                   " join {table} as t on {keys}").format(passed=_passed(filters, "k", "t"), table=table, keys=keys)
+                   " join {table} as t on {keys}").format(passed=_passed(filters, "k", "t"), table=table,
+                                                          keys=keys).as_string()
 
 
-def _image_query(qualified_table: str, filters: list[RowFilter]) -> sql.Composed:
+@lru_cache(maxsize=256)
+def _image_query(qualified_table: str, filters: tuple[RowFilter, ...]) -> str:
     """A deleted row (or one of a table without a primary key) cannot be re-selected: realtime.row_visible
     evaluates the table's SELECT policies on its image, which is what is sent."""
     return sql.SQL("select x.n, null::jsonb, {passed} from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
                    " cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
                    " where realtime.row_visible(%s::regclass, x.c, %s::text[], false)").format(
-        passed=_passed(filters, "k"), table=sql.SQL(qualified_table))
+        passed=_passed(filters, "k"), table=sql.SQL(qualified_table)).as_string()

@@ -13,7 +13,7 @@ from gateway.realtime.changes import Change, TableCatalog, frame_payload
 from gateway.realtime.channels import ChannelRegistry, ChannelSession
 from gateway.realtime.feed import CHANGES_CHANNEL
 from gateway.realtime.filters import RowFilter
-from gateway.realtime.frames import RawJson
+from gateway.realtime.frames import Frame, RawJson
 from gateway.realtime.subscriptions import PostgresSubscription
 from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
@@ -86,6 +86,8 @@ class Broker:
         seen = await self.authoriser.visible([(change, info, audience.asks) for change, info, audience in checks])
         for (change, info, audience), by_claims in zip(checks, seen):
             encoded: dict[tuple[int, tuple[int, ...]], RawJson] = {}
+            # Whole frames too: subscribers with the same topic, join ref and serializer get the same text.
+            framed: dict[tuple[int, tuple[int, ...], str, str | None, str], str | bytes] = {}
             for channel, unfiltered, filtered in audience.members:
                 # Re-read the identity: a token may have been refreshed (or the channel left) during the check.
                 visible: Visible | None = by_claims.get(channel.identity.claims_key)
@@ -101,7 +103,11 @@ class Broker:
                 if key not in encoded:
                     encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), visible.image),
                                                       separators=(",", ":")))
-                channel.push("postgres_changes", encoded[key])
+                frame_key = (*key, channel.topic, channel.join_ref, channel.serializer.version)
+                if frame_key not in framed:
+                    framed[frame_key] = channel.serializer.encode(
+                        Frame(channel.topic, "postgres_changes", encoded[key], join_ref=channel.join_ref))
+                channel.send(framed[frame_key])
 
     def changes_stopped(self) -> None:
         """Tell subscribers that changes stopped flowing, as Realtime does when it loses the database."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from gateway.realtime.authoriser import Identity
 from gateway.realtime.authorization import Policies
-from gateway.realtime.frames import Frame
+from gateway.realtime.frames import Frame, Serializer
 from gateway.realtime.states import ChannelState, StateMachine, channel_machine
 from gateway.realtime.subscriptions import PostgresSubscription
 
@@ -31,7 +31,9 @@ class ChannelSession:
     broadcast_ack: bool
     presence_key: str
     presence_enabled: bool
-    send: Callable[[Frame], None]
+    # The socket's: a frame, or one already encoded by `serializer` (a change shared by many subscribers).
+    send: Callable[[Frame | str | bytes], None]
+    serializer: Serializer
     private: bool = False
     # Private channels only: what the token may do there, decided by realtime.messages' policies.
     policies: Policies | None = None

@@ -48,7 +48,7 @@ class Connection:
         self.channels: dict[str, ChannelSession] = {}
         self.joins = RateWindow(self.limits.max_joins_per_second, self.limits.rates_enabled)
         self.events = RateWindow(self.limits.max_events_per_second, self.limits.rates_enabled)
-        self.outgoing: asyncio.Queue[Frame] = asyncio.Queue(maxsize=MAX_QUEUED_FRAMES)
+        self.outgoing: asyncio.Queue[Frame | str | bytes] = asyncio.Queue(maxsize=MAX_QUEUED_FRAMES)
         self.last_seen = time.monotonic()
         self._done = asyncio.Event()
 
@@ -68,7 +68,8 @@ class Connection:
             if not self.machine.is_(ConnectionState.CLOSED):
                 self.machine.to(ConnectionState.CLOSED)
 
-    def send(self, frame: Frame) -> None:
+    def send(self, frame: Frame | str | bytes) -> None:
+        """A frame, or one already encoded by this socket's serializer."""
         if not self.machine.is_(ConnectionState.OPEN):
             return
         try:
@@ -122,7 +123,7 @@ class Connection:
     async def _write(self) -> None:
         while True:
             frame = await self.outgoing.get()
-            encoded = self.serializer.encode(frame)
+            encoded = self.serializer.encode(frame) if isinstance(frame, Frame) else frame
             if isinstance(encoded, bytes):
                 await self.ws.send_bytes(encoded)
             else:
@@ -208,7 +209,7 @@ class Connection:
             identity=identity, subscriptions=subscriptions, broadcast_self=bool(broadcast.get("self")),
             broadcast_ack=bool(broadcast.get("ack")), presence_key=str(presence.get("key") or uuid.uuid4()),
             presence_enabled=presence.get("enabled", True) is not False, send=self.send,
-            private=config.get("private") is True)
+            serializer=self.serializer, private=config.get("private") is True)
         if channel.private:
             read = await self._read_policies(channel, identity)
             if not any(read.values()):

@@ -52,16 +52,35 @@ def test_a_head_without_a_body_leaves_on_the_next_loop_turn():
     assert held == [] and sent == [HEAD]
 
 
-def test_interim_responses_and_bodies_are_not_held():
+def test_interim_responses_are_not_held():
     async def scenario() -> list[bytes]:
         recorded = RecordingTransport()
         transport = OneWriteTransport(recorded)
         transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")
         transport.write(b"HTTP/1.1 101 Switching Protocols\r\n\r\n")
-        transport.write(b"a websocket frame")
         return recorded.writes
 
-    assert len(asyncio.run(scenario())) == 3
+    assert len(asyncio.run(scenario())) == 2
+
+
+def test_a_websockets_frames_of_one_loop_step_are_one_write():
+    async def scenario() -> tuple[list[bytes], list[bytes], RecordingTransport]:
+        recorded = RecordingTransport()
+        transport = OneWriteTransport(recorded)
+        transport.write(b"HTTP/1.1 101 Switching Protocols\r\n\r\n")
+        transport.write(b"frame 1")
+        transport.write(b"frame 2")
+        held = list(recorded.writes)
+        await asyncio.sleep(0)
+        sent = list(recorded.writes)
+        transport.write(b"frame 3")
+        transport.close()
+        return held, sent, recorded
+
+    held, sent, recorded = asyncio.run(scenario())
+    assert held == [b"HTTP/1.1 101 Switching Protocols\r\n\r\n"]
+    assert sent == [*held, b"frame 1frame 2"]
+    assert recorded.writes == [*sent, b"frame 3"] and recorded.closed
 
 
 def test_close_sends_a_held_head_first_and_the_rest_is_the_transports():

@@ -62,6 +62,13 @@ async def test_in_lists_take_quoted_text_with_commas_and_escaped_quotes(gateway,
     await client.close()
 
 
+async def test_a_percent_sign_in_a_value_is_compared_as_itself(gateway, db, measures):
+    client = await subscribe(gateway, "label=in.(100%,%s)")
+    insert(db, {"id": 91, "label": "100%"}, {"id": 92, "label": "100"}, {"id": 93, "label": "%s"})
+    assert await delivered_ids(client, 2) == {91, 93}
+    await client.close()
+
+
 async def test_timestamptz_compares_instants_across_zones(gateway, db, measures):
     client = await subscribe(gateway, "at=gt.2026-01-01T00:00:00+02:00")
     # 23:30 UTC is 01:30 at +02:00 (after); 21:30 UTC is 23:30 the day before at +02:00.
