@@ -312,7 +312,6 @@ def main() -> None:
 
     data_dir = Path(tempfile.mkdtemp(prefix="realtime-bench-"))
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
     gateway = start_gateway(data_dir, port, args.workers)
     try:
         db_url = os.environ.get("DATABASE_URL") or f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
@@ -326,7 +325,7 @@ def main() -> None:
         for count in args.subscribers:
             postmaster = postmaster_pid(data_dir)
             result = asyncio.run(run_round(port, keys, pairs, db_url, count, args.rate, args.duration,
-                                           lambda: (cpu_seconds(gateway.pid), cpu_seconds(postmaster))))
+                                           lambda pm=postmaster: (cpu_seconds(gateway.pid), cpu_seconds(pm))))
             print(f"{result['subscribers']:>6} {result['changes_per_s']:>9.1f} {result['delivered']:>10} "
                   f"{result['expected']:>9} {result['leaked_to_anon']:>5} {result['messages_per_s']:>8.0f} "
                   f"{result['median_ms']:>9.1f} {result['p95_ms']:>8.1f} {result['p99_ms']:>8.1f} "

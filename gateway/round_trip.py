@@ -189,6 +189,8 @@ async def _read_until_sync(pgconn: pq.abc.PGconn) -> list[pq.abc.PGresult]:
             pgconn.consume_input()
         result = pgconn.get_result()
         if result is None:
+            if pgconn.status != pq.ConnStatus.OK:
+                raise psycopg.OperationalError("the connection to the database was lost")
             continue
         if result.status == pq.ExecStatus.PIPELINE_SYNC:
             return results

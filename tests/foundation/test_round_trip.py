@@ -161,3 +161,16 @@ def test_an_interrupted_round_trip_closes_its_connection(database_url):
         return conn.closed
 
     assert run(scenario()) is True
+
+
+def test_a_connection_lost_between_round_trips_raises_and_is_closed(database_url, db):
+    async def scenario():
+        conn = await connect(database_url)
+        query = Query.of("select %(n)s::int")
+        assert await round_trip.first_rows(conn, [(query, {"n": 1})]) == [(1,)]
+        db.execute("select pg_terminate_backend(%s)", (conn.info.backend_pid,))
+        with pytest.raises(psycopg.OperationalError):
+            await asyncio.wait_for(round_trip.first_rows(conn, [(query, {"n": 2})]), timeout=10)
+        return conn.closed
+
+    assert run(scenario()) is True
