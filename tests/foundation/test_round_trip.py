@@ -20,12 +20,16 @@ from gateway import round_trip
 from gateway.round_trip import Query
 
 
-def run(coroutine):
-    return asyncio.run(coroutine)
+def on_connection(database_url: str, scenario):
+    """Runs `scenario(conn)` on a connection of its own, closed afterwards."""
+    async def run():
+        conn = await psycopg.AsyncConnection.connect(database_url, autocommit=True)
+        try:
+            return await scenario(conn)
+        finally:
+            await conn.close()
 
-
-async def connect(database_url: str) -> psycopg.AsyncConnection:
-    return await psycopg.AsyncConnection.connect(database_url, autocommit=True)
+    return asyncio.run(run())
 
 
 def test_placeholders_become_numbered_parameters():
@@ -45,34 +49,26 @@ def test_placeholders_become_numbered_parameters():
     datetime.datetime(2026, 11, 24, 3, 4, 5, tzinfo=datetime.UTC), datetime.date(2026, 1, 2),
 ])
 def test_values_travel_as_a_psycopg_cursor_sends_and_reads_them(database_url, value):
-    async def both():
-        conn = await connect(database_url)
-        try:
-            direct = await (await conn.execute("select %(v)s", {"v": value})).fetchone()
-            rows = await round_trip.first_rows(conn, [(Query.of("select %(v)s"),
-                                                       {"v": value})])
-            return direct, rows
-        finally:
-            await conn.close()
+    async def both(conn):
+        direct = await (await conn.execute("select %(v)s", {"v": value})).fetchone()
+        rows = await round_trip.first_rows(conn, [(Query.of("select %(v)s"),
+                                                   {"v": value})])
+        return direct, rows
 
-    direct, rows = run(both())
+    direct, rows = on_connection(database_url, both)
     assert rows == [direct]
 
 
 def test_settings_hold_for_the_round_trip_only(database_url):
-    async def scenario():
-        conn = await connect(database_url)
-        try:
-            rows = await round_trip.first_rows(conn, [
-                (Query.of("select set_config('request.jwt.claims', %s, true)"), ['{"sub": "someone"}']),
-                (Query.of("select current_setting('request.jwt.claims', true)"), ()),
-            ])
-            after = await (await conn.execute("select current_setting('request.jwt.claims', true)")).fetchone()
-            return rows, after, conn.info.transaction_status
-        finally:
-            await conn.close()
+    async def scenario(conn):
+        rows = await round_trip.first_rows(conn, [
+            (Query.of("select set_config('request.jwt.claims', %s, true)"), ['{"sub": "someone"}']),
+            (Query.of("select current_setting('request.jwt.claims', true)"), ()),
+        ])
+        after = await (await conn.execute("select current_setting('request.jwt.claims', true)")).fetchone()
+        return rows, after, conn.info.transaction_status
 
-    rows, after, status = run(scenario())
+    rows, after, status = on_connection(database_url, scenario)
     assert rows == [('{"sub": "someone"}',), ('{"sub": "someone"}',)]
     assert after in ((None,), ("",))
     assert status == psycopg.pq.TransactionStatus.IDLE
@@ -81,30 +77,26 @@ def test_settings_hold_for_the_round_trip_only(database_url):
 def test_statements_are_prepared_from_their_second_use_and_kept_within_bounds(database_url, monkeypatch):
     monkeypatch.setattr(round_trip, "PREPARED_MAX", 5)
 
-    async def scenario():
-        conn = await connect(database_url)
+    async def scenario(conn):
         count = Query.of("select count(*) from pg_prepared_statements where name like '\\_gw\\_%%'")
 
         async def prepared() -> int:
             return (await (await conn.execute(count.text.decode())).fetchone())[0]
 
-        try:
-            seen = []
-            same = Query.of("select %(n)s::int + 1")
-            for n in range(3):
-                assert await round_trip.first_rows(conn, [(same, {"n": n})]) == [(n + 1,)]
-                seen.append(await prepared())
-            for n in range(12):
-                other = Query.of(f"select {n} + %(n)s::int")
-                for _ in range(2):
-                    assert await round_trip.first_rows(conn, [(other, {"n": 1})]) == [(n + 1,)]
-            await round_trip.first_rows(conn, [(same, {"n": 0})])
+        seen = []
+        same = Query.of("select %(n)s::int + 1")
+        for n in range(3):
+            assert await round_trip.first_rows(conn, [(same, {"n": n})]) == [(n + 1,)]
             seen.append(await prepared())
-            return seen
-        finally:
-            await conn.close()
+        for n in range(12):
+            other = Query.of(f"select {n} + %(n)s::int")
+            for _ in range(2):
+                assert await round_trip.first_rows(conn, [(other, {"n": 1})]) == [(n + 1,)]
+        await round_trip.first_rows(conn, [(same, {"n": 0})])
+        seen.append(await prepared())
+        return seen
 
-    first, second, third, bounded = run(scenario())
+    first, second, third, bounded = on_connection(database_url, scenario)
     assert (first, second, third) == (0, 1, 1)
     assert 1 <= bounded <= 5
 
@@ -112,47 +104,38 @@ def test_statements_are_prepared_from_their_second_use_and_kept_within_bounds(da
 def test_a_failure_rolls_the_round_trip_back_and_leaves_the_connection_usable(database_url, db):
     db.execute("create table if not exists round_trip_rows (n int primary key)")
 
-    async def scenario():
-        conn = await connect(database_url)
-        try:
-            insert = Query.of("insert into round_trip_rows values (%(n)s)")
-            failing = Query.of("select 1 / %(zero)s::int")
-            for _ in range(3):  # unnamed, then prepared: both fail the same way
-                with pytest.raises(psycopg.errors.DivisionByZero) as failure:
-                    await round_trip.first_rows(conn, [(insert, {"n": 1}), (failing, {"zero": 0})])
-                assert failure.value.diag.message_primary == "division by zero"
-                assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
-            return await round_trip.first_rows(conn, [(Query.of("select %(n)s::int * 2"), {"n": 21})])
-        finally:
-            await conn.close()
+    async def scenario(conn):
+        insert = Query.of("insert into round_trip_rows values (%(n)s)")
+        failing = Query.of("select 1 / %(zero)s::int")
+        for _ in range(3):  # unnamed, then prepared: both fail the same way
+            with pytest.raises(psycopg.errors.DivisionByZero) as failure:
+                await round_trip.first_rows(conn, [(insert, {"n": 1}), (failing, {"zero": 0})])
+            assert failure.value.diag.message_primary == "division by zero"
+            assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        return await round_trip.first_rows(conn, [(Query.of("select %(n)s::int * 2"), {"n": 21})])
 
-    assert run(scenario()) == [(42,)]
+    assert on_connection(database_url, scenario) == [(42,)]
     assert db.execute("select count(*) from round_trip_rows").fetchone() == (0,)
 
 
 def test_a_statement_that_stops_preparing_raises_its_error(database_url, db):
     db.execute("create table if not exists round_trip_gone (n int)")
 
-    async def scenario():
-        conn = await connect(database_url)
-        try:
-            read = Query.of("select count(*) from round_trip_gone where n > %(n)s::int")
-            assert await round_trip.first_rows(conn, [(read, {"n": 0})]) == [(0,)]
-            db.execute("drop table round_trip_gone")
-            with pytest.raises(psycopg.errors.UndefinedTable):
-                await round_trip.first_rows(conn, [(read, {"n": 0})])  # the second use prepares it
-            db.execute("create table round_trip_gone (n int)")
-            db.execute("insert into round_trip_gone values (5)")
-            return await round_trip.first_rows(conn, [(read, {"n": 0})])
-        finally:
-            await conn.close()
+    async def scenario(conn):
+        read = Query.of("select count(*) from round_trip_gone where n > %(n)s::int")
+        assert await round_trip.first_rows(conn, [(read, {"n": 0})]) == [(0,)]
+        db.execute("drop table round_trip_gone")
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            await round_trip.first_rows(conn, [(read, {"n": 0})])  # the second use prepares it
+        db.execute("create table round_trip_gone (n int)")
+        db.execute("insert into round_trip_gone values (5)")
+        return await round_trip.first_rows(conn, [(read, {"n": 0})])
 
-    assert run(scenario()) == [(1,)]
+    assert on_connection(database_url, scenario) == [(1,)]
 
 
 def test_an_interrupted_round_trip_closes_its_connection(database_url):
-    async def scenario():
-        conn = await connect(database_url)
+    async def scenario(conn):
         task = asyncio.create_task(round_trip.first_rows(conn, [(Query.of("select pg_sleep(%(s)s)"), {"s": 5})]))
         await asyncio.sleep(0.3)
         task.cancel()
@@ -160,12 +143,11 @@ def test_an_interrupted_round_trip_closes_its_connection(database_url):
             await task
         return conn.closed
 
-    assert run(scenario()) is True
+    assert on_connection(database_url, scenario) is True
 
 
 def test_a_connection_lost_between_round_trips_raises_and_is_closed(database_url, db):
-    async def scenario():
-        conn = await connect(database_url)
+    async def scenario(conn):
         query = Query.of("select %(n)s::int")
         assert await round_trip.first_rows(conn, [(query, {"n": 1})]) == [(1,)]
         db.execute("select pg_terminate_backend(%s)", (conn.info.backend_pid,))
@@ -173,4 +155,4 @@ def test_a_connection_lost_between_round_trips_raises_and_is_closed(database_url
             await asyncio.wait_for(round_trip.first_rows(conn, [(query, {"n": 2})]), timeout=10)
         return conn.closed
 
-    assert run(scenario()) is True
+    assert on_connection(database_url, scenario) is True
