@@ -41,7 +41,7 @@ async def password_grant(ctx: AuthContext) -> dict[str, Any]:
     params = PasswordGrantParams(email=text_field(ctx.body, "email"),
                                  password=password if isinstance(password, str) else "")
     params.validate()
-    async with privileged_tx(ctx.pool) as conn:
+    async with ctx.pool.connection() as conn:  # one statement: no BEGIN/COMMIT round trips around it
         user = await find_by_email(conn, params.email)
     # As GoTrue: the password is checked outside a transaction. bcrypt waits for a CPU under load, and a pooled
     # connection held meanwhile is one every other auth request would wait for.
