@@ -14,7 +14,9 @@ drives, at each connection count, the servers taking turns within every round:
   every request the next unused token (each wrk thread walks its own half). PocketBase's refresh re-signs the
   presented token, which stays valid, so its script sends the same token every time;
 - user: `GET /auth/v1/user` with the access token of a password sign-in / `GET /api/collections/users/records/<id>`
-  with PocketBase's token (the users collection's view rule lets a user read their own record).
+  with PocketBase's token (the users collection's view rule lets a user read their own record);
+- rest (the gateways only, a reference for GET /user): the same user's one row of `bench_notes` through /rest/v1 as
+  an object, under an "own rows" RLS policy.
 
 Prints req/s and p99 per round, the gateway's ratios to the others per round, and the CPU time per request of each
 server's processes (PostgreSQL's backends counted apart; SQLite runs inside PocketBase).
@@ -59,7 +61,14 @@ from tests.support.serve import stop_processes  # noqa: E402
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 EMAIL, PASSWORD = PB_USER
 USER_ID = str(uuid.uuid4())
-KINDS = ("signin", "refresh", "user")
+KINDS = ("signin", "refresh", "user", "rest")
+# The reference for GET /user: a one-row read through /rest/v1 by the same user, under a "own rows" RLS policy.
+NOTES_SQL = """
+create table public.bench_notes (id uuid primary key default gen_random_uuid(), user_id uuid not null, body text);
+alter table public.bench_notes enable row level security;
+create policy "own notes" on public.bench_notes for select to authenticated using (user_id = auth.uid());
+grant select on public.bench_notes to authenticated;
+"""
 # Each wrk thread (-t2) sends the tokens of its own parity, one per request, in order.
 REFRESH_LUA = """
 local threads = 0
@@ -100,7 +109,7 @@ class Server:
     uses_postgres: bool = False
 
 
-def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str]:
+def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str, str]:
     server = embedded.start(work / "pg-data")
     with psycopg.connect(server.url, autocommit=True) as conn:
         conn.execute("create database auth_bench")
@@ -116,7 +125,10 @@ def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str]:
             "insert into auth.identities (provider_id, user_id, identity_data, provider) values (%s, %s, %s, 'email')",
             (USER_ID, USER_ID, json.dumps({"sub": USER_ID, "email": EMAIL, "email_verified": True,
                                            "phone_verified": False})))
-    return server, url
+        conn.execute(NOTES_SQL)
+        note = conn.execute("insert into public.bench_notes (user_id, body) values (%s, 'a note') returning id",
+                            (USER_ID,)).fetchone()[0]
+    return server, url, str(note)
 
 
 def mint_refresh_tokens(url: str, count: int, into: Path) -> None:
@@ -132,7 +144,7 @@ def mint_refresh_tokens(url: str, count: int, into: Path) -> None:
     into.write_text("".join(f"{token}\n" for (token,) in rows))
 
 
-def gateway_targets(port: int, anon_key: str, tokens_file: Path) -> dict[str, Target]:
+def gateway_targets(port: int, anon_key: str, tokens_file: Path, note: str) -> dict[str, Target]:
     base = f"http://127.0.0.1:{port}/auth/v1"
     api = {"apikey": anon_key, "Content-Type": "application/json"}
     session = httpx.post(f"{base}/token?grant_type=password", headers=api,
@@ -142,6 +154,9 @@ def gateway_targets(port: int, anon_key: str, tokens_file: Path) -> dict[str, Ta
         "refresh": Target(f"{base}/token?grant_type=refresh_token", api,
                           lua=REFRESH_LUA % {"file": tokens_file}),
         "user": Target(f"{base}/user", {"apikey": anon_key, "Authorization": f"Bearer {session['access_token']}"}),
+        "rest": Target(f"http://127.0.0.1:{port}/rest/v1/bench_notes?id=eq.{note}",
+                       {"apikey": anon_key, "Authorization": f"Bearer {session['access_token']}",
+                        "Accept": "application/vnd.pgrst.object+json"}),
     }
 
 
@@ -204,7 +219,7 @@ def main() -> None:
     processes: list[subprocess.Popen] = []
     database = None
     try:
-        database, url = prepare_database(work)
+        database, url, note = prepare_database(work)
         keys = JwtKeys(SECRET)
         tokens_file = work / "refresh-tokens.txt"
         servers: list[Server] = []
@@ -213,7 +228,7 @@ def main() -> None:
             port = free_port()
             processes.append(start_gateway(url, work, port, options.workers, root=root, secret=SECRET,
                                            RATE_LIMITS="0"))
-            servers.append(Server(name, processes[-1].pid, gateway_targets(port, keys.anon_key, tokens_file),
+            servers.append(Server(name, processes[-1].pid, gateway_targets(port, keys.anon_key, tokens_file, note),
                                   uses_postgres=True))
         port = free_port()
         pocketbase, admin = serve_pocketbase(work / "pb", port)
@@ -249,6 +264,8 @@ def main() -> None:
                     results = {}
                     # The servers take turns, and the order rotates each round.
                     for server in servers[round_ % len(servers):] + servers[:round_ % len(servers)]:
+                        if kind not in server.targets:
+                            continue
                         target = server.targets[kind]
                         if kind == "refresh" and server.uses_postgres:
                             mint_refresh_tokens(url, options.pool_per_second * options.seconds, tokens_file)
@@ -260,8 +277,10 @@ def main() -> None:
                             1e6 * (cpu_seconds(server.pid) - before) / requests)
                         database_cpu[(kind, connections, server.name)].append(
                             1e6 * (cpu_seconds(database.pid) - database_before) / requests)
-                    cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" for n in names)
-                    ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}"
+                    cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" if n in results
+                                    else f"{'-':>16}" for n in names)
+                    ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}" if n in results
+                                     else f"{'-':>14}"
                                      for n in names if n != "gateway")
                     print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}{ratios}", flush=True)
         print("\nCPU time per request (µs, median of the rounds): the server's own processes, PostgreSQL's"
