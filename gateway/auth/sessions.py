@@ -139,7 +139,8 @@ async def raise_to_aal2(
 
 
 # rotate's common case as one statement: the presented token is unused and its user is not banned. It is revoked,
-# its session marked refreshed, its child inserted, the two audit entries GoTrue writes (token_refreshed, then
+# its session marked refreshed (with the caller's user agent and address, as GoTrue's UpdateOnlyRefreshInfo), its
+# child inserted, the two audit entries GoTrue writes (token_refreshed, then
 # token_revoked) added, and the session's aal and amr and its user's JSON returned. No row: rotate decides.
 # A concurrent rotation of the same token waits for the row lock, then finds it revoked (no row).
 ROTATE_UNUSED = f"""
@@ -149,7 +150,8 @@ with rotated as (
     and not exists (select 1 from auth.users b where b.id = t.user_id and b.banned_until > now())
   returning t.user_id, t.session_id
 ), refreshed as (
-  update auth.sessions s set refreshed_at = now(), updated_at = now() from rotated r where s.id = r.session_id
+  update auth.sessions s set refreshed_at = now(), updated_at = now(), user_agent = %(user_agent)s, ip = %(ip_address)s
+  from rotated r where s.id = r.session_id
   returning s.id, s.user_id, s.aal, s.amr
 ), child as (
   insert into auth.refresh_tokens (token, user_id, session_id, parent)
@@ -171,6 +173,7 @@ async def rotate_unused(ctx: AuthContext, conn: AsyncConnection, presented: str)
     child = new_refresh_token()
     cur = await conn.execute(ROTATE_UNUSED, {
         "presented": presented, "child": child, "ip": audit.ip_address(ctx),
+        "user_agent": ctx.user_agent, "ip_address": inet_or_none(ctx.ip),
         "refreshed": json.dumps(audit.event("token_refreshed")), "revoked": json.dumps(audit.event("token_revoked")),
     })
     row = await cur.fetchone()
@@ -200,7 +203,8 @@ async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dic
             return await session_response(ctx, conn, user_id, session_id, active, "token_refresh")
         raise RefreshTokenReused(user_id, session_id)
     await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where id = %s", (row["id"],))
-    await conn.execute("update auth.sessions set refreshed_at = now(), updated_at = now() where id = %s", (session_id,))
+    await conn.execute("update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = %s, ip = %s"
+                       " where id = %s", (ctx.user_agent, inet_or_none(ctx.ip), session_id))
     child = await _insert_refresh_token(conn, user_id, session_id, parent=presented)
     await audit.record(conn, ctx, "token_refreshed", user_id, session_id=session_id)
     await audit.record(conn, ctx, "token_revoked", user_id, session_id=session_id)

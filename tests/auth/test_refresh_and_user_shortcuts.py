@@ -58,7 +58,8 @@ def test_a_banned_users_unused_refresh_token_is_refused_and_stays_unused(gateway
 def test_refresh_revokes_the_token_chains_its_child_and_marks_the_session(gateway, db):
     with client(gateway) as auth:
         session = signed_in(gateway, auth, "shortcut-chain@example.com")
-        refreshed = refresh(auth, session["refresh_token"]).json()
+        refreshed = auth.post("/token?grant_type=refresh_token", json={"refresh_token": session["refresh_token"]},
+                              headers={"User-Agent": "another-phone/2.0"}).json()
     claims = gateway.keys.verify(refreshed["access_token"])
     assert claims["session_id"] == gateway.keys.verify(session["access_token"])["session_id"]
     assert claims["amr"][0]["method"] == "password" and claims["aal"] == "aal1"
@@ -67,9 +68,11 @@ def test_refresh_revokes_the_token_chains_its_child_and_marks_the_session(gatewa
                       (claims["session_id"],)).fetchall()
     assert rows == [(session["refresh_token"], None, True),
                     (refreshed["refresh_token"], session["refresh_token"], False)]
-    refreshed_at = db.execute("select refreshed_at from auth.sessions where id = %s",
-                              (claims["session_id"],)).fetchone()[0]
+    refreshed_at, user_agent, ip = db.execute("select refreshed_at, user_agent, host(ip) from auth.sessions"
+                                              " where id = %s", (claims["session_id"],)).fetchone()
     assert refreshed_at is not None
+    # As GoTrue: the session shows the agent and address of its latest refresh.
+    assert user_agent == "another-phone/2.0" and ip == "127.0.0.1"
 
 
 def test_the_same_token_refreshed_at_once_rotates_once(gateway, db):
