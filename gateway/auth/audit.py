@@ -87,7 +87,7 @@ async def record_admin(conn: AsyncConnection, ctx: AuthContext, action: str, use
         "actor_username": ctx.claims.get("email") or ctx.claims.get("role") or "",
         "actor_via_sso": False,
         **event(action, traits or {"user_id": str(user["id"]), "user_email": user.get("email") or "",
-                                    "user_phone": user.get("phone") or ""}, None),
+                                   "user_phone": user.get("phone") or ""}, None),
     }
     await conn.execute("insert into auth.audit_log_entries (payload, ip_address) values (%s, %s)",
                        (json.dumps(payload), ip_address(ctx)))

@@ -140,9 +140,9 @@ async def raise_to_aal2(
 
 # rotate's common case as one statement: the presented token is unused and its user is not banned. It is revoked,
 # its session marked refreshed (with the caller's user agent and address, as GoTrue's UpdateOnlyRefreshInfo), its
-# child inserted, the two audit entries GoTrue writes (token_refreshed, then
-# token_revoked) added, and the session's aal and amr and its user's JSON returned. No row: rotate decides.
-# A concurrent rotation of the same token waits for the row lock, then finds it revoked (no row).
+# child inserted, GoTrue's two audit entries (token_refreshed, then token_revoked) added, and the session's aal and
+# amr and its user's JSON returned. No row: rotate decides. A concurrent rotation of the same token waits for the
+# row lock, then finds it revoked (no row).
 ROTATE_UNUSED = f"""
 with rotated as (
   update auth.refresh_tokens t set revoked = true, updated_at = now()
@@ -150,7 +150,8 @@ with rotated as (
     and not exists (select 1 from auth.users b where b.id = t.user_id and b.banned_until > now())
   returning t.user_id, t.session_id
 ), refreshed as (
-  update auth.sessions s set refreshed_at = now(), updated_at = now(), user_agent = %(user_agent)s, ip = %(ip_address)s
+  update auth.sessions s set refreshed_at = now(), updated_at = now(), user_agent = %(user_agent)s,
+    ip = %(ip_address)s
   from rotated r where s.id = r.session_id
   returning s.id, s.user_id, s.aal, s.amr
 ), child as (
