@@ -119,18 +119,22 @@ def start_floor(url: str, port: int) -> subprocess.Popen:
     return process
 
 
-def start_pocketbase(work: Path, port: int) -> tuple[subprocess.Popen, str, str]:
+def serve_pocketbase(data: Path, port: int) -> tuple[subprocess.Popen, str]:
+    """PocketBase serving `data` on `port`, with the superuser PB_ADMIN; its process and a superuser's token."""
     binary = shutil.which("pocketbase") or str(Path(sys.executable).parent / "pocketbase")
-    data = work / "pb"
     subprocess.run([binary, "superuser", "upsert", *PB_ADMIN, "--dir", str(data)], check=True,
                    capture_output=True)
     process = subprocess.Popen([binary, "serve", "--http", f"127.0.0.1:{port}", "--dir", str(data)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    wait_until_up(f"{base}/api/health", process, "PocketBase")
-    with httpx.Client(base_url=base, timeout=30) as client:
-        admin = client.post("/api/collections/_superusers/auth-with-password",
-                            json={"identity": PB_ADMIN[0], "password": PB_ADMIN[1]}).raise_for_status().json()["token"]
+    wait_until_up(f"http://127.0.0.1:{port}/api/health", process, "PocketBase")
+    admin = httpx.post(f"http://127.0.0.1:{port}/api/collections/_superusers/auth-with-password", timeout=30,
+                       json={"identity": PB_ADMIN[0], "password": PB_ADMIN[1]}).raise_for_status().json()["token"]
+    return process, admin
+
+
+def start_pocketbase(work: Path, port: int) -> tuple[subprocess.Popen, str, str]:
+    process, admin = serve_pocketbase(work / "pb", port)
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
         signed_in = "@request.auth.id != ''"
         client.post("/api/collections", headers={"Authorization": admin}, json={
             "name": "items", "type": "base", "listRule": signed_in, "viewRule": signed_in, "createRule": signed_in,
@@ -190,14 +194,15 @@ def check_responses(plan: dict) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system time of a process and its descendants alive now (a server and its workers, or PostgreSQL's
-    postmaster and its backends)."""
-    total = 0.0
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    for child in children.read_text().split() if children.exists() else []:
-        total += cpu_seconds(int(child))
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return total + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system time of a process and its descendants, the ones that ended included (a server and its workers,
+    or PostgreSQL's postmaster and its backends; 0 for a process that has just ended: backends come and go)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    own = sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+    return own + sum(cpu_seconds(int(child)) for child in children)
 
 
 def load_average() -> str:

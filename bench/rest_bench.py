@@ -102,13 +102,17 @@ def start_gateway(database_url: str, data_dir: Path, port: int, token_cache: boo
     raise RuntimeError("the gateway did not start")
 
 
-def wrk(url: str, headers: dict[str, str], seconds: int, connections: int, body: str | None = None) -> dict:
+def wrk(url: str, headers: dict[str, str], seconds: int, connections: int, body: str | None = None,
+        lua: str | None = None) -> dict:
+    """`lua`: a wrk script of its own (e.g. a `request` function that varies the body), instead of `body`."""
     args = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
     for name, value in headers.items():
         args += ["-H", f"{name}: {value}"]
     with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
         if body is not None:
-            script.write(f'wrk.method = "POST"\nwrk.body = {json.dumps(body)}\n')
+            lua = f'wrk.method = "POST"\nwrk.body = {json.dumps(body)}\n'
+        if lua is not None:
+            script.write(lua)
             script.flush()
             args += ["-s", script.name]
         output = subprocess.run([*args, url], capture_output=True, text=True, check=True).stdout

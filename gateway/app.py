@@ -49,20 +49,23 @@ class Shortcut:
 
     For the hot REST path: matching every route of every service and FastAPI's per-request machinery cost more
     than the rest of a cached read. The endpoint finds the app's services through scope["app"], as routes do.
+    Other requests go to `otherwise` (another shortcut), or to the app.
     """
 
-    def __init__(self, app: ASGIApp, prefix: str, methods: frozenset[str], endpoint: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, prefix: str, methods: frozenset[str], endpoint: ASGIApp,
+                 otherwise: ASGIApp | None = None) -> None:
         self.app = app
         self.prefix = prefix
         self.methods = methods
         self.endpoint = endpoint
+        self.otherwise = otherwise or app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] in self.methods and scope["path"].startswith(self.prefix):
             scope["app"] = self.app
             await self.endpoint(scope, receive, send)
         else:
-            await self.app(scope, receive, send)
+            await self.otherwise(scope, receive, send)
 
 
 def create_app(settings: Settings) -> ASGIApp:
@@ -125,6 +128,8 @@ def _edge(app: FastAPI, settings: Settings) -> ASGIApp:
     """What every request passes, outside FastAPI so that the REST shortcut needs nothing of FastAPI's stack."""
     edge: ASGIApp = Shortcut(app, prefix=f"{rest_service.PREFIX}/", methods=frozenset(rest_service.METHODS),
                              endpoint=rest_service.endpoint)
+    edge = Shortcut(app, prefix=f"{auth_service.PREFIX}/", methods=auth_service.METHODS,
+                    endpoint=auth_service.endpoint, otherwise=edge)
     # Inside CORS, so that a browser can read the 413.
     # Storage bounds its uploads itself (per bucket and FILE_SIZE_LIMIT) while it streams them to disk.
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")

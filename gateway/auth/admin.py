@@ -26,7 +26,6 @@ from gateway.auth.users import (
     find_by_email,
     find_by_id,
     mark_email_confirmed,
-    strip_absent_factors,
     user_json,
 )
 from gateway.db import one, privileged_tx
@@ -93,7 +92,7 @@ async def list_users(ctx: AuthContext) -> JSONResponse:
         else:
             cur = await conn.execute("select count(*) from auth.users where deleted_at is null")
             total = one(await cur.fetchone())[0]
-    users = [strip_absent_factors(row[1]) for row in rows]
+    users = [row[1] for row in rows]
     return JSONResponse({"users": users, "aud": "authenticated"}, headers=page.headers("/admin/users", total))
 
 

@@ -45,13 +45,25 @@ NIL_UUID = "00000000-0000-0000-0000-000000000000"
 MAX_IP_LENGTH = 64
 
 
-def _event(action: str, traits: dict[str, Any] | None, session_id: str | None) -> dict[str, Any]:
-    event: dict[str, Any] = {"action": action, "log_type": LOG_TYPES[action]}
+def event(action: str, traits: dict[str, Any] | None = None, session_id: str | None = None) -> dict[str, Any]:
+    """An entry's payload beyond its actor."""
+    entry: dict[str, Any] = {"action": action, "log_type": LOG_TYPES[action]}
     if traits is not None:
-        event["traits"] = traits
+        entry["traits"] = traits
     if session_id is not None:
-        event["session_id"] = session_id
-    return event
+        entry["session_id"] = session_id
+    return entry
+
+
+# The actor part of an entry's payload, of the row `u` of auth.users (jsonb; the event's fields are appended to it).
+ACTOR = ("(jsonb_build_object('actor_id', u.id, 'actor_via_sso', u.is_sso_user,"
+         "  'actor_username', coalesce(nullif(u.phone, ''), u.email, ''))"
+         "  || case when u.raw_user_meta_data ? 'full_name'"
+         "     then jsonb_build_object('actor_name', u.raw_user_meta_data -> 'full_name') else '{}' end)")
+
+
+def ip_address(ctx: AuthContext) -> str:
+    return ctx.ip[:MAX_IP_LENGTH]
 
 
 async def record(
@@ -60,14 +72,9 @@ async def record(
 ) -> None:
     """An entry whose actor is the user `user_id`, read from auth.users in the same statement."""
     await conn.execute(
-        "insert into auth.audit_log_entries (payload, ip_address)"
-        " select (jsonb_build_object('actor_id', u.id, 'actor_via_sso', u.is_sso_user,"
-        "  'actor_username', coalesce(nullif(u.phone, ''), u.email, ''))"
-        "  || case when u.raw_user_meta_data ? 'full_name'"
-        "     then jsonb_build_object('actor_name', u.raw_user_meta_data -> 'full_name') else '{}' end"
-        "  || %s::jsonb)::json, %s"
+        f"insert into auth.audit_log_entries (payload, ip_address) select ({ACTOR} || %s::jsonb)::json, %s"
         " from auth.users u where u.id = %s",
-        (json.dumps(_event(action, traits, session_id)), ctx.ip[:MAX_IP_LENGTH], user_id),
+        (json.dumps(event(action, traits, session_id)), ip_address(ctx), user_id),
     )
 
 
@@ -79,11 +86,11 @@ async def record_admin(conn: AsyncConnection, ctx: AuthContext, action: str, use
         "actor_id": ctx.claims.get("sub") or NIL_UUID,
         "actor_username": ctx.claims.get("email") or ctx.claims.get("role") or "",
         "actor_via_sso": False,
-        **_event(action, traits or {"user_id": str(user["id"]), "user_email": user.get("email") or "",
-                                    "user_phone": user.get("phone") or ""}, None),
+        **event(action, traits or {"user_id": str(user["id"]), "user_email": user.get("email") or "",
+                                   "user_phone": user.get("phone") or ""}, None),
     }
     await conn.execute("insert into auth.audit_log_entries (payload, ip_address) values (%s, %s)",
-                       (json.dumps(payload), ctx.ip[:MAX_IP_LENGTH]))
+                       (json.dumps(payload), ip_address(ctx)))
 
 
 async def list_entries(ctx: AuthContext) -> Response:

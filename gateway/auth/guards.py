@@ -11,7 +11,6 @@ from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, forbidden, session_not_found, user_not_found
 from gateway.auth.users import find_by_id
 from gateway.claims import RoleNotAllowed, bearer_token, verify_api_token
-from gateway.db import one, privileged_tx
 from gateway.keys import ExpiredToken, InvalidToken
 
 
@@ -39,29 +38,46 @@ def _verified_claims(ctx: AuthContext, also_roles: tuple[str, ...] = ()) -> dict
         raise forbidden("bad_jwt", "invalid JWT: unable to parse or verify signature, signature is invalid") from None
 
 
-async def require_user(ctx: AuthContext) -> None:
-    """A user's access token whose session and user still exist."""
+def user_token_claims(ctx: AuthContext) -> dict:
+    """The verified claims of a user's access token (its user and session not looked up yet)."""
     claims = _verified_claims(ctx)
     if not is_uuid(claims.get("sub")):
         raise forbidden("bad_jwt", "invalid claim: missing sub claim")
     if claims.get("session_id") is not None and not is_uuid(claims["session_id"]):
         raise session_not_found()
-    async with privileged_tx(ctx.pool) as conn:
-        cur = await conn.execute(
-            "select exists (select 1 from auth.users where id = %s::uuid),"
-            " exists (select 1 from auth.users where id = %s::uuid and banned_until > now()),"
-            " exists (select 1 from auth.sessions where id = %s::uuid and user_id = %s::uuid)",
-            (claims["sub"], claims["sub"], claims.get("session_id"), claims["sub"]),
-        )
-        user_exists, banned, session_exists = one(await cur.fetchone())
-    if not user_exists:
+    return claims
+
+
+# Of the row `u` of auth.users, the token's user: banned now, and whether the token's session is one of theirs.
+CALLER_STATE = ("coalesce(u.banned_until > now(), false),"
+                " exists (select 1 from auth.sessions s where s.id = %(session_id)s::uuid and s.user_id = u.id)")
+
+
+def refuse_caller(state: tuple[bool, bool] | None) -> None:
+    """GoTrue's answers for a token whose user is gone (no CALLER_STATE row), banned, or whose session ended."""
+    if state is None:
         raise user_not_found()
+    banned, session_exists = state
     # GoTrue's answer to a token issued before its user was banned.
     if banned:
         raise forbidden("user_banned", "User is banned")
     if not session_exists:
         raise session_not_found()
+
+
+async def require_user(ctx: AuthContext) -> None:
+    """A user's access token whose session and user still exist (one statement, no transaction around it)."""
+    claims = user_token_claims(ctx)
+    async with ctx.pool.connection() as conn:
+        cur = await conn.execute(f"select {CALLER_STATE} from auth.users u where u.id = %(sub)s::uuid",
+                                 {"sub": claims["sub"], "session_id": claims.get("session_id")})
+        refuse_caller(await cur.fetchone())
     ctx.claims = claims
+
+
+async def require_user_token(ctx: AuthContext) -> None:
+    """For a handler that checks the caller's user and session (CALLER_STATE) in its own statement."""
+    ctx.claims = user_token_claims(ctx)
 
 
 async def lock_caller(ctx: AuthContext, conn: AsyncConnection) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import ClientDisconnect
+from starlette.types import Receive, Scope, Send
 
 from gateway.auth import (
     admin,
@@ -32,7 +33,7 @@ from gateway.auth import (
 )
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
-from gateway.auth.guards import require_admin, require_user
+from gateway.auth.guards import require_admin, require_user, require_user_token
 from gateway.auth.ratelimit import RateLimiter, limits_from
 from gateway.db_health import connection_lost
 from gateway.services import services
@@ -69,7 +70,7 @@ ROUTES = (
     Route("POST", "/otp", recover.handle_otp, limit="email"),
     Route("POST", "/resend", recover.handle_resend, limit="email"),
     Route("POST", "/logout", logout.handle, guard=require_user),
-    Route("GET", "/user", user.handle_get, guard=require_user),
+    Route("GET", "/user", user.handle_get, guard=require_user_token),
     Route("PUT", "/user", user.handle_put, guard=require_user),
     Route("GET", "/reauthenticate", reauthenticate.handle, guard=require_user),
     Route("GET", "/user/identities/authorize", disabled.manual_linking, guard=require_user),
@@ -150,9 +151,37 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
     return endpoint
 
 
+class StaticRoutes:
+    """/auth/v1's routes without path parameters as a plain ASGI callable: one dict lookup, then the route's
+    endpoint on a plain Starlette request, instead of FastAPI's routing over every service's routes and its
+    per-request parameter injection (most of a GET /user's own time besides the database).
+
+    gateway.app.Shortcut sends /auth/v1/... here; what the table does not name (paths with parameters, HEAD, a
+    trailing slash, an unknown path) goes on to FastAPI, which has every route.
+    """
+
+    def __init__(self, endpoints: dict[tuple[str, str], Callable[[Request], Awaitable[Response]]]) -> None:
+        self.endpoints = endpoints
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        endpoint = self.endpoints.get((scope["method"], scope["path"]))
+        if endpoint is None:
+            await scope["app"](scope, receive, send)
+            return
+        response = await endpoint(Request(scope, receive))
+        await response(scope, receive, send)
+
+
+PREFIX = "/auth/v1"
+METHODS = frozenset(route.method for route in ROUTES)
 router = APIRouter()
+_static = {}
 for _route in ROUTES:
-    router.add_api_route(_route.path, _endpoint(_route), methods=[_route.method])
+    _handler = _endpoint(_route)
+    router.add_api_route(_route.path, _handler, methods=[_route.method])
+    if "{" not in _route.path:
+        _static[(_route.method, PREFIX + _route.path)] = _handler
+endpoint = StaticRoutes(_static)
 
 
 async def on_startup(app: FastAPI) -> None:

@@ -15,7 +15,7 @@ from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, bad_request, session_not_found
 from gateway.auth.hooks.points import customize_access_token
-from gateway.auth.users import user_json
+from gateway.auth.users import USER_JSON
 from gateway.db import one
 
 
@@ -79,11 +79,15 @@ async def session_response(
     ctx: AuthContext, conn: AsyncConnection, user_id: str, session_id: str, refresh_token: str, method: str,
 ) -> dict[str, Any]:
     """The token response; `method` is GoTrue's authentication method, which the custom access token hook sees."""
-    cur = await conn.execute("select aal, amr from auth.sessions where id = %s", (session_id,))
-    aal, amr = one(await cur.fetchone())
-    user = one(await user_json(conn, user_id))
+    cur = await conn.execute(f"select s.aal, s.amr, {USER_JSON} from auth.sessions s join auth.users u"
+                             " on u.id = s.user_id where s.id = %s and s.user_id = %s", (session_id, user_id))
+    aal, amr, user = one(await cur.fetchone())
     claims = access_claims(ctx, user, session_id, aal, amr)
-    signed_claims = await customize_access_token(ctx, conn, claims, method)
+    return token_response(ctx, user, claims, await customize_access_token(ctx, conn, claims, method), refresh_token)
+
+
+def token_response(ctx: AuthContext, user: dict[str, Any], claims: dict[str, Any], signed_claims: dict[str, Any],
+                   refresh_token: str) -> dict[str, Any]:
     return {
         "access_token": ctx.keys.sign_access_token(signed_claims),
         "token_type": "bearer",
@@ -134,6 +138,53 @@ async def raise_to_aal2(
     return await session_response(ctx, conn, user_id, session_id, refresh_token, method)
 
 
+# rotate's common case as one statement: the presented token is unused and its user is not banned. It is revoked,
+# its session marked refreshed (with the caller's user agent and address, as GoTrue's UpdateOnlyRefreshInfo), its
+# child inserted, GoTrue's two audit entries (token_refreshed, then token_revoked) added, and the session's aal and
+# amr and its user's JSON returned. No row: rotate decides. A concurrent rotation of the same token waits for the
+# row lock, then finds it revoked (no row).
+ROTATE_UNUSED = f"""
+with rotated as (
+  update auth.refresh_tokens t set revoked = true, updated_at = now()
+  where t.token = %(presented)s and not t.revoked
+    and not exists (select 1 from auth.users b where b.id = t.user_id and b.banned_until > now())
+  returning t.user_id, t.session_id
+), refreshed as (
+  update auth.sessions s set refreshed_at = now(), updated_at = now(), user_agent = %(user_agent)s,
+    ip = %(ip_address)s
+  from rotated r where s.id = r.session_id
+  returning s.id, s.user_id, s.aal, s.amr
+), child as (
+  insert into auth.refresh_tokens (token, user_id, session_id, parent)
+  select %(child)s, user_id, session_id, %(presented)s from rotated
+), entries as (
+  insert into auth.audit_log_entries (payload, ip_address)
+  select ({audit.ACTOR} || e.event || jsonb_build_object('session_id', r.session_id))::json, %(ip)s
+  from rotated r join auth.users u on u.id = r.user_id,
+       (values (1, %(refreshed)s::jsonb), (2, %(revoked)s::jsonb)) e (n, event)
+  order by e.n
+)
+select s.id::text, s.aal, s.amr, {USER_JSON} from refreshed s join auth.users u on u.id = s.user_id
+"""
+
+
+async def rotate_unused(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dict[str, Any] | None:
+    """The token response of rotating an unused refresh token in one statement (ROTATE_UNUSED, on an autocommit
+    connection: one round trip); None when the token is not that, and rotate has to decide in a transaction."""
+    child = new_refresh_token()
+    cur = await conn.execute(ROTATE_UNUSED, {
+        "presented": presented, "child": child, "ip": audit.ip_address(ctx),
+        "user_agent": ctx.user_agent, "ip_address": inet_or_none(ctx.ip),
+        "refreshed": json.dumps(audit.event("token_refreshed")), "revoked": json.dumps(audit.event("token_revoked")),
+    })
+    row = await cur.fetchone()
+    if row is None:
+        return None
+    session_id, aal, amr, user = row
+    claims = access_claims(ctx, user, session_id, aal, amr)
+    return token_response(ctx, user, claims, claims, child)
+
+
 async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dict[str, Any]:
     cur = conn.cursor(row_factory=dict_row)
     await cur.execute(
@@ -153,7 +204,8 @@ async def rotate(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dic
             return await session_response(ctx, conn, user_id, session_id, active, "token_refresh")
         raise RefreshTokenReused(user_id, session_id)
     await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where id = %s", (row["id"],))
-    await conn.execute("update auth.sessions set refreshed_at = now(), updated_at = now() where id = %s", (session_id,))
+    await conn.execute("update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = %s, ip = %s"
+                       " where id = %s", (ctx.user_agent, inet_or_none(ctx.ip), session_id))
     child = await _insert_refresh_token(conn, user_id, session_id, parent=presented)
     await audit.record(conn, ctx, "token_refreshed", user_id, session_id=session_id)
     await audit.record(conn, ctx, "token_revoked", user_id, session_id=session_id)

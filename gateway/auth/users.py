@@ -16,7 +16,8 @@ FACTOR_JSON = """(jsonb_build_object(
         'id', f.id, 'friendly_name', coalesce(f.friendly_name, ''), 'factor_type', f.factor_type,
         'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at)
         || jsonb_strip_nulls(jsonb_build_object('web_authn_aaguid', f.web_authn_aaguid)))"""
-# GoTrue's user object, built by PostgreSQL in one statement (identities and factors included).
+# GoTrue's user object, built by PostgreSQL in one statement (identities and factors included; `factors` is left out
+# when there are none, as GoTrue does: supabase-js reads a missing list as "no factors").
 USER_JSON = """
     jsonb_build_object(
         'id', u.id, 'aud', coalesce(u.aud, ''), 'role', coalesce(u.role, ''),
@@ -33,25 +34,18 @@ USER_JSON = """
                 'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at, 'updated_at', i.updated_at)
                 order by i.created_at)
             from auth.identities i where i.user_id = u.id), '[]'::jsonb),
-        'factors', (select jsonb_agg(""" + FACTOR_JSON + """ order by f.created_at)
-                    from auth.mfa_factors f where f.user_id = u.id),
         'created_at', u.created_at, 'updated_at', u.updated_at,
         'banned_until', u.banned_until, 'is_anonymous', u.is_anonymous
     ) || case when u.invited_at is null then '{}'::jsonb else jsonb_build_object('invited_at', u.invited_at) end
+      || coalesce((select jsonb_build_object('factors', jsonb_agg(""" + FACTOR_JSON + """ order by f.created_at))
+                   from auth.mfa_factors f where f.user_id = u.id having count(*) > 0), '{}'::jsonb)
 """
-
-
-def strip_absent_factors(user: dict[str, Any]) -> dict[str, Any]:
-    # GoTrue omits `factors` when there are none; supabase-js reads a missing list as "no factors".
-    if user.get("factors") is None:
-        user.pop("factors", None)
-    return user
 
 
 async def user_json(conn: AsyncConnection, user_id: str) -> dict[str, Any] | None:
     cur = await conn.execute(f"select {USER_JSON} from auth.users u where u.id = %s", (user_id,))
     row = await cur.fetchone()
-    return strip_absent_factors(row[0]) if row else None
+    return row[0] if row else None
 
 
 async def find_by_email(conn: AsyncConnection, email: str, *, lock: bool = False) -> dict[str, Any] | None:
