@@ -73,10 +73,13 @@ class ServeProcess:
     def __enter__(self) -> ServeProcess:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, failure, *exc) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
-        self.proc.communicate(timeout=TIMEOUT)
+        output, _ = self.proc.communicate(timeout=TIMEOUT)
+        if failure is not None:
+            # Shown in the failing test's report: what the gateway said up to then.
+            print(f"gateway serve output (last 60 lines):\n{''.join(output.splitlines(True)[-60:])}")
 
     def wait_healthy(self) -> None:
         wait_healthy(self.proc, f"http://127.0.0.1:{self.port}/health", lambda: self.proc.communicate()[0])
