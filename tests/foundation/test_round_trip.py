@@ -161,3 +161,38 @@ def test_an_interrupted_round_trip_closes_its_connection(database_url):
         return conn.closed
 
     assert run(scenario()) is True
+
+
+def test_all_rows_answers_every_row_of_each_statement(database_url):
+    async def scenario():
+        conn = await connect(database_url)
+        try:
+            series = Query.of("select n, n::text || %(suffix)s from generate_series(1, %(count)s::int) as n")
+            return await round_trip.all_rows(conn, [
+                (Query.of("select set_config('request.jwt.claims', %s, true)"), ['{"sub": "x"}']),
+                (series, {"suffix": "!", "count": 3}),
+                (series, {"suffix": "?", "count": 0}),
+                (Query.of("select current_setting('request.jwt.claims', true)"), ()),
+            ])
+        finally:
+            await conn.close()
+
+    assert run(scenario()) == [[('{"sub": "x"}',)], [(1, "1!"), (2, "2!"), (3, "3!")], [], [('{"sub": "x"}',)]]
+
+
+def test_statements_skipped_after_a_failure_are_prepared_when_next_used(database_url):
+    """A statement whose preparation was queued behind a failing one was never prepared: its next use prepares it
+    again rather than running a name PostgreSQL does not know."""
+    async def scenario():
+        conn = await connect(database_url)
+        try:
+            failing = Query.of("select 1 / %(zero)s::int")
+            later = Query.of("select %(n)s::int * 3")
+            assert await round_trip.all_rows(conn, [(later, {"n": 1})]) == [[(3,)]]
+            with pytest.raises(psycopg.errors.DivisionByZero):
+                await round_trip.all_rows(conn, [(failing, {"zero": 0}), (later, {"n": 2})])  # prepared here
+            return [await round_trip.all_rows(conn, [(later, {"n": n})]) for n in (3, 4)]
+        finally:
+            await conn.close()
+
+    assert run(scenario()) == [[[(9,)]], [[(12,)]]]
