@@ -176,9 +176,9 @@ class Authoriser:
         async with self.pool.connection() as conn:
             answers = await round_trip.all_rows(conn, queued)
         seen: dict[str, list[Visible | None]] = {key: [None] * len(changes) for key, (_, changes) in asked.items()}
-        for (key, indexes, filters), rows in zip(reads, answers):
-            if key is not None:
-                _read(seen[key], asked[key][1], rows, indexes, filters)
+        for (asker, indexes, filters), rows in zip(reads, answers):
+            if asker is not None:
+                _read(seen[asker], asked[asker][1], rows, indexes, filters)
         return seen
 
 
@@ -191,7 +191,7 @@ def _statements(changes: Asked, images: dict[tuple[int, ...], str],
     for index, (change, info, _) in enumerate(changes):
         by_key = change.type != "DELETE" and bool(info.key_columns)
         groups.setdefault((change.qualified_table, by_key), []).append(index)
-    statements = []
+    statements: list[tuple[Query, tuple[Any, ...], list[int], tuple[RowFilter, ...]]] = []
     for (table, by_key), indexes in groups.items():
         info = changes[indexes[0]][1]
         # Sorted, so that a batch asking the same filters runs the same (prepared) statement.
