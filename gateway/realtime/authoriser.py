@@ -26,6 +26,8 @@ from gateway.round_trip import Query
 
 log = logging.getLogger("gateway.realtime")
 Row = dict[str, Any]
+# The checks read as a request does (gateway.db.queue_settings' default).
+SEARCH_PATH = "public, extensions"
 
 
 class AuthError(Exception):
@@ -43,6 +45,12 @@ class Identity:
     def claims_key(self) -> str:
         """Subscribers with the same key see exactly the same rows, so one RLS check serves them all."""
         return json.dumps([self.role, self.claims], sort_keys=True, default=str)
+
+    @cached_property
+    def settings(self) -> tuple[Query, tuple[str, ...]]:
+        """The statement setting this role and claims for a transaction, as for a request: the same every batch."""
+        return settings_statement(role=self.role, claims=self.claims, method="GET", path="/realtime/v1",
+                                  headers=None, search_path=SEARCH_PATH)
 
     def expired(self, now: float | None = None) -> bool:
         """Past `exp` by more than the leeway `JwtKeys.verify` grants, so the two agree."""
@@ -86,8 +94,6 @@ Asked = list[tuple[Change, TableInfo, set[RowFilter]]]
 # A claims set whose check failed in the shared transaction is checked in one of its own from then on (its
 # failure would abort the others' too); at most this many are remembered.
 MAX_CHECKED_ALONE = 1024
-# The checks read as a request does (gateway.db.queue_settings' default).
-SEARCH_PATH = "public, extensions"
 
 
 class Authoriser:
@@ -166,8 +172,7 @@ class Authoriser:
         reads: list[tuple[str | None, list[int], tuple[RowFilter, ...]]] = []
         images: dict[tuple[int, ...], str] = {}
         for key, (identity, changes) in asked.items():
-            queued.append(settings_statement(role=identity.role, claims=identity.claims, method="GET",
-                                             path="/realtime/v1", headers=None, search_path=SEARCH_PATH))
+            queued.append(identity.settings)
             reads.append((None, [], ()))
             for query, params, indexes, filters in _statements(changes, images):
                 queued.append((query, params))
