@@ -119,11 +119,10 @@ class Authoriser:
                  for key, (identity, by_index) in wanted.items()}
         together = {key: asked[key] for key in asked if key not in self._alone}
         alone = [key for key in asked if key in self._alone]
-        outcomes = await asyncio.gather(self._check_together(together),
-                                        *(self._check(*asked[key]) for key in alone))
-        seen = outcomes[0]
-        for key, visible in zip(alone, outcomes[1:]):
-            seen[key] = visible or [None] * len(asked[key][1])
+        seen, checked_alone = await asyncio.gather(self._check_together(together),
+                                                   asyncio.gather(*(self._check(*asked[key]) for key in alone)))
+        for key, outcome in zip(alone, checked_alone):
+            seen[key] = outcome or [None] * len(asked[key][1])
         allowed: list[dict[str, Visible]] = [{} for _ in checks]
         for key, (_, by_index) in wanted.items():
             for index, visible in zip(by_index, seen[key]):
