@@ -116,6 +116,30 @@ async def first_rows(conn: psycopg.AsyncConnection[Any],
     A statement's error is raised as psycopg raises it, after the transaction was rolled back. If the round trip is
     interrupted (cancelled, connection lost), the connection is closed so the pool replaces it.
     """
+    transformer, results = await _round_trip(conn, statements)
+    rows: list[tuple[Any, ...]] = []
+    for result in results:
+        transformer.set_pgresult(result)
+        rows.append(transformer.load_row(0, tuple) if result.ntuples else ())
+    return rows
+
+
+async def all_rows(conn: psycopg.AsyncConnection[Any],
+                   statements: Sequence[tuple[Query, Mapping[str, Any] | Sequence[Any]]],
+                   ) -> list[list[tuple[Any, ...]]]:
+    """As first_rows, answering every row of each statement."""
+    transformer, results = await _round_trip(conn, statements)
+    rows: list[list[tuple[Any, ...]]] = []
+    for result in results:
+        transformer.set_pgresult(result)
+        rows.append(transformer.load_rows(0, result.ntuples, tuple))
+    return rows
+
+
+async def _round_trip(conn: psycopg.AsyncConnection[Any],
+                      statements: Sequence[tuple[Query, Mapping[str, Any] | Sequence[Any]]],
+                      ) -> tuple[abc.Transformer, list[pq.abc.PGresult]]:
+    """The statements sent behind one sync: each one's result (checked), and the transformer to read them with."""
     session = _session(conn)
     pgconn = conn.pgconn
     sent: list[tuple[tuple[bytes, tuple[int, ...]], bool]] = []
@@ -134,7 +158,7 @@ async def first_rows(conn: psycopg.AsyncConnection[Any],
     except BaseException:
         await conn.close()
         raise
-    return _rows(conn, session, sent, results[closing:])
+    return session.transformer, _checked(conn, session, sent, results[closing:])
 
 
 def _send(pgconn: pq.abc.PGconn, session: _Session, query: Query,
@@ -154,25 +178,31 @@ def _send(pgconn: pq.abc.PGconn, session: _Session, query: Query,
     return key, prepare
 
 
-def _rows(conn: psycopg.AsyncConnection[Any], session: _Session,
-          sent: list[tuple[tuple[bytes, tuple[int, ...]], bool]], results: list[pq.abc.PGresult]) -> list[tuple[Any, ...]]:
-    rows: list[tuple[Any, ...]] = []
+def _checked(conn: psycopg.AsyncConnection[Any], session: _Session,
+             sent: list[tuple[tuple[bytes, tuple[int, ...]], bool]],
+             results: list[pq.abc.PGresult]) -> list[pq.abc.PGresult]:
+    """Each statement's result, its preparation's skipped; the first error raised."""
+    answers: list[pq.abc.PGresult] = []
     index = 0
-    for key, prepared_now in sent:
+    for position, (key, prepared_now) in enumerate(sent):
+        failed = None
         if prepared_now:
-            prepared = results[index]
+            if results[index].status == pq.ExecStatus.FATAL_ERROR:
+                failed = results[index]
             index += 1
-            if prepared.status == pq.ExecStatus.FATAL_ERROR:
-                session.forget(key)
-                raise psycopg.errors.error_from_result(prepared, encoding=conn.info.encoding)
         result = results[index]
         index += 1
-        if result.status == pq.ExecStatus.FATAL_ERROR:
+        if failed is None and result.status == pq.ExecStatus.FATAL_ERROR:
+            failed = result
+        if failed is not None:
             session.forget(key)
-            raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
-        session.transformer.set_pgresult(result)
-        rows.append(session.transformer.load_row(0, tuple) if result.ntuples else ())
-    return rows
+            # The statements after a failure were skipped, their preparation too.
+            for later, prepared_later in sent[position + 1:]:
+                if prepared_later:
+                    session.forget(later)
+            raise psycopg.errors.error_from_result(failed, encoding=conn.info.encoding)
+        answers.append(result)
+    return answers
 
 
 async def _flush(pgconn: pq.abc.PGconn) -> None:

@@ -15,15 +15,19 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
+from gateway import round_trip
 from gateway.claims import RoleNotAllowed, verify_api_token
-from gateway.db import discard_transaction, queue_settings, request_tx
+from gateway.db import settings_statement
 from gateway.db_health import connection_lost
 from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
 from gateway.realtime.filters import RowFilter
+from gateway.round_trip import Query
 
 log = logging.getLogger("gateway.realtime")
 Row = dict[str, Any]
+# The checks read as a request does (gateway.db.queue_settings' default).
+SEARCH_PATH = "public, extensions"
 
 
 class AuthError(Exception):
@@ -41,6 +45,12 @@ class Identity:
     def claims_key(self) -> str:
         """Subscribers with the same key see exactly the same rows, so one RLS check serves them all."""
         return json.dumps([self.role, self.claims], sort_keys=True, default=str)
+
+    @cached_property
+    def settings(self) -> tuple[Query, tuple[str, ...]]:
+        """The statement setting this role and claims for a transaction, as for a request: the same every batch."""
+        return settings_statement(role=self.role, claims=self.claims, method="GET", path="/realtime/v1",
+                                  headers=None, search_path=SEARCH_PATH)
 
     def expired(self, now: float | None = None) -> bool:
         """Past `exp` by more than the leeway `JwtKeys.verify` grants, so the two agree."""
@@ -109,11 +119,10 @@ class Authoriser:
                  for key, (identity, by_index) in wanted.items()}
         together = {key: asked[key] for key in asked if key not in self._alone}
         alone = [key for key in asked if key in self._alone]
-        outcomes = await asyncio.gather(self._check_together(together),
-                                        *(self._check(*asked[key]) for key in alone))
-        seen = outcomes[0]
-        for key, visible in zip(alone, outcomes[1:]):
-            seen[key] = visible or [None] * len(asked[key][1])
+        seen, checked_alone = await asyncio.gather(self._check_together(together),
+                                                   asyncio.gather(*(self._check(*asked[key]) for key in alone)))
+        for key, outcome in zip(alone, checked_alone):
+            seen[key] = outcome or [None] * len(asked[key][1])
         allowed: list[dict[str, Visible]] = [{} for _ in checks]
         for key, (_, by_index) in wanted.items():
             for index, visible in zip(by_index, seen[key]):
@@ -124,25 +133,8 @@ class Authoriser:
     async def _check_together(self, asked: dict[str, tuple[Identity, Asked]]) -> dict[str, list[Visible | None]]:
         if not asked:
             return {}
-        seen: dict[str, list[Visible | None]] = {key: [None] * len(changes) for key, (_, changes) in asked.items()}
         try:
-            async with self.pool.connection() as conn:
-                try:
-                    statements, images = [], {}
-                    async with conn.pipeline():
-                        await conn.execute("BEGIN")
-                        for key, (identity, changes) in asked.items():
-                            await queue_settings(conn, role=identity.role, claims=identity.claims, method="GET",
-                                                 path="/realtime/v1")
-                            for query, params, indexes, filters in _statements(changes, images):
-                                statements.append((key, await conn.execute(query, params), indexes, filters))
-                        await conn.execute("COMMIT")
-                    for key, cursor, indexes, filters in statements:
-                        _read(seen[key], asked[key][1], await cursor.fetchall(), indexes, filters)
-                except BaseException:
-                    await discard_transaction(conn)
-                    raise
-            return seen
+            return await self._run(asked)
         except Exception as exc:
             if connection_lost(exc):
                 raise  # the listener holds the batch until the database is back
@@ -161,12 +153,8 @@ class Authoriser:
 
     async def _check(self, identity: Identity, changes: Asked) -> list[Visible | None] | None:
         """One claims set in a transaction of its own; None when its check failed (it is then sent nothing)."""
-        seen: list[Visible | None] = [None] * len(changes)
         try:
-            async with request_tx(self.pool, role=identity.role, claims=identity.claims, method="GET",
-                                  path="/realtime/v1") as conn:
-                for query, params, indexes, filters in _statements(changes):
-                    _read(seen, changes, await (await conn.execute(query, params)).fetchall(), indexes, filters)
+            return (await self._run({"": (identity, changes)}))[""]
         except psycopg.errors.InsufficientPrivilege:
             return None
         except Exception as exc:
@@ -175,20 +163,39 @@ class Authoriser:
             # Failing closed: a subscriber whose check errors gets nothing rather than a row it may not see.
             log.exception("realtime.authorise_failed role=%s changes=%d", identity.role, len(changes))
             return None
+
+    async def _run(self, asked: dict[str, tuple[Identity, Asked]]) -> dict[str, list[Visible | None]]:
+        """One round trip, one (implicit) transaction: for each claims set its settings, then its statements.
+        Settings are local to the transaction, so each claims set's replace the previous one's."""
+        queued: list[tuple[Query, tuple[Any, ...]]] = []
+        reads: list[tuple[str | None, list[int], tuple[RowFilter, ...]]] = []
+        images: dict[tuple[int, ...], str] = {}
+        for key, (identity, changes) in asked.items():
+            queued.append(identity.settings)
+            reads.append((None, [], ()))
+            for query, params, indexes, filters in _statements(changes, images):
+                queued.append((query, params))
+                reads.append((key, indexes, filters))
+        # The round trip ends its transaction whatever happens (gateway.round_trip): the connection goes back idle.
+        async with self.pool.connection() as conn:
+            answers = await round_trip.all_rows(conn, queued)
+        seen: dict[str, list[Visible | None]] = {key: [None] * len(changes) for key, (_, changes) in asked.items()}
+        for (asker, indexes, filters), rows in zip(reads, answers):
+            if asker is not None:
+                _read(seen[asker], asked[asker][1], rows, indexes, filters)
         return seen
 
 
-def _statements(changes: Asked, images: dict[tuple[int, ...], str] | None = None,
-                ) -> list[tuple[str, tuple[Any, ...], list[int], tuple[RowFilter, ...]]]:
+def _statements(changes: Asked, images: dict[tuple[int, ...], str],
+                ) -> list[tuple[Query, tuple[Any, ...], list[int], tuple[RowFilter, ...]]]:
     """One statement per table (and way of checking) for one claims set: its query and parameters, the positions
     of the changes it checks and the filters it evaluates, in the order of its boolean array. `images` keeps the
     JSON of the rows for the other claims sets of a batch, which mostly ask about the same changes."""
-    images = {} if images is None else images
     groups: dict[tuple[str, bool], list[int]] = {}
     for index, (change, info, _) in enumerate(changes):
         by_key = change.type != "DELETE" and bool(info.key_columns)
         groups.setdefault((change.qualified_table, by_key), []).append(index)
-    statements = []
+    statements: list[tuple[Query, tuple[Any, ...], list[int], tuple[RowFilter, ...]]] = []
     for (table, by_key), indexes in groups.items():
         info = changes[indexes[0]][1]
         # Sorted, so that a batch asking the same filters runs the same (prepared) statement.
@@ -222,23 +229,24 @@ def _passed(filters: tuple[RowFilter, ...], *rows: str) -> sql.Composable:
 # Rendered once: composing and quoting the same statement for every claims set of every batch cost more than
 # running it.
 @lru_cache(maxsize=256)
-def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters: tuple[RowFilter, ...]) -> str:
+def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters: tuple[RowFilter, ...]) -> Query:
     """Which of the new rows (by position) this role and claims can SELECT, and each as it reads it, re-selected
     by primary key: RLS itself decides, in one planned statement for all of them."""
     table = sql.SQL(qualified_table)
     keys = sql.SQL(" and ").join(sql.SQL("t.{col} = k.{col}").format(col=sql.Identifier(col)) for col in key_columns)
     # The row comes back only when it differs from the captured image (null: send the captured one, as read).
-    return sql.SQL("select x.n, nullif(to_jsonb(t), x.c), {passed} from jsonb_array_elements(%s::jsonb)"
-                   " with ordinality as x(c, n) cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
-                   " join {table} as t on {keys}").format(passed=_passed(filters, "k", "t"), table=table,
-                                                          keys=keys).as_string()
+    return Query.of(sql.SQL(
+        "select x.n, nullif(to_jsonb(t), x.c), {passed} from jsonb_array_elements(%s::jsonb)"
+        " with ordinality as x(c, n) cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
+        " join {table} as t on {keys}").format(passed=_passed(filters, "k", "t"), table=table, keys=keys).as_string())
 
 
 @lru_cache(maxsize=256)
-def _image_query(qualified_table: str, filters: tuple[RowFilter, ...]) -> str:
+def _image_query(qualified_table: str, filters: tuple[RowFilter, ...]) -> Query:
     """A deleted row (or one of a table without a primary key) cannot be re-selected: realtime.row_visible
     evaluates the table's SELECT policies on its image, which is what is sent."""
-    return sql.SQL("select x.n, null::jsonb, {passed} from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
-                   " cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
-                   " where realtime.row_visible(%s::regclass, x.c, %s::text[], false)").format(
-        passed=_passed(filters, "k"), table=sql.SQL(qualified_table)).as_string()
+    return Query.of(sql.SQL(
+        "select x.n, null::jsonb, {passed} from jsonb_array_elements(%s::jsonb) with ordinality as x(c, n)"
+        " cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
+        " where realtime.row_visible(%s::regclass, x.c, %s::text[], false)").format(
+        passed=_passed(filters, "k"), table=sql.SQL(qualified_table)).as_string())

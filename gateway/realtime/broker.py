@@ -7,37 +7,18 @@ import json
 import logging
 from typing import Any
 
-from gateway.realtime.authoriser import Authoriser, Identity, Visible
+from gateway.realtime.audience import Audience
+from gateway.realtime.authoriser import Authoriser, Visible
 from gateway.realtime.bus import decode_user_payload
-from gateway.realtime.changes import Change, TableCatalog, frame_payload
-from gateway.realtime.channels import ChannelRegistry, ChannelSession
+from gateway.realtime.changes import Change, TableCatalog, TableInfo, frame_payload
+from gateway.realtime.channels import ChannelRegistry
 from gateway.realtime.feed import CHANGES_CHANNEL
-from gateway.realtime.filters import RowFilter
-from gateway.realtime.frames import Frame, RawJson
-from gateway.realtime.subscriptions import PostgresSubscription
+from gateway.realtime.frames import RawJson
 from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")
 # Supabase Realtime's wording when the project database cannot be reached.
 DATABASE_UNREACHABLE = "Realtime was unable to connect to the project database"
-
-
-class Audience:
-    """The channels with subscriptions to one table and event, found once per batch: each with the ids of its
-    unfiltered subscriptions and its filtered ones; and per claims set, the filters PostgreSQL must evaluate."""
-
-    def __init__(self, listeners: list[ChannelSession], change: Change) -> None:
-        self.members: list[tuple[ChannelSession, tuple[int, ...], list[PostgresSubscription]]] = []
-        self.asks: dict[str, tuple[Identity, set[RowFilter]]] = {}
-        for channel in listeners:
-            subscriptions = [s for s in channel.subscriptions if s.wants(change)]
-            if not subscriptions:
-                continue
-            filtered = [s for s in subscriptions if s.row_filter is not None]
-            unfiltered = tuple(sorted({s.id for s in subscriptions if s.row_filter is None}))
-            self.members.append((channel, unfiltered, filtered))
-            filters = self.asks.setdefault(channel.identity.claims_key, (channel.identity, set()))[1]
-            filters.update(s.row_filter for s in filtered if s.row_filter is not None)
 
 
 class Broker:
@@ -67,15 +48,10 @@ class Broker:
     async def deliver_changes(self, changes: list[Change]) -> None:
         """A subscriber gets a change of the table and event it asked for when its policies let it read the row
         and the row passes its filter (both decided by PostgreSQL), carrying the row as it may read it."""
-        listeners = self.registry.change_listeners()
-        audiences: dict[tuple[str, str, str], Audience] = {}
-        checks = []
+        checks: list[tuple[Change, TableInfo, Audience]] = []
         for change in changes:
-            kind = (change.schema, change.table, change.type)
-            if kind not in audiences:
-                audiences[kind] = Audience(listeners, change)
-            audience = audiences[kind]
-            if not audience.members:
+            audience = self.registry.audience(change.schema, change.table, change.type)
+            if not audience.groups:
                 continue
             info = await self.catalog.info(change.schema, change.table)
             if info is None:
@@ -85,17 +61,16 @@ class Broker:
             return
         seen = await self.authoriser.visible([(change, info, audience.asks) for change, info, audience in checks])
         for (change, info, audience), by_claims in zip(checks, seen):
+            # Unchanged since the check: every channel grouped is still joined with the claims it was checked for.
+            current = audience.version == self.registry.version
             encoded: dict[tuple[int, tuple[int, ...]], RawJson] = {}
             # Whole frames too: subscribers with the same topic, join ref and serializer get the same text.
             framed: dict[tuple[int, tuple[int, ...], str, str | None, str], str | bytes] = {}
-            for channel, unfiltered, filtered in audience.members:
-                # Re-read the identity: a token may have been refreshed (or the channel left) during the check.
-                visible: Visible | None = by_claims.get(channel.identity.claims_key)
-                if not channel.joined or visible is None:
+            for group in audience.groups:
+                visible: Visible | None = by_claims.get(group.claims_key)
+                if visible is None:
                     continue
-                ids = unfiltered
-                if filtered:
-                    ids = tuple(sorted({*unfiltered, *(s.id for s in filtered if s.row_filter in visible.passed)}))
+                ids = group.ids(visible.passed)
                 if not ids:
                     continue
                 # Subscribers shown the same image object (the captured row, mostly) share one encoding.
@@ -103,11 +78,19 @@ class Broker:
                 if key not in encoded:
                     encoded[key] = RawJson(json.dumps(frame_payload(change, info, list(ids), visible.image),
                                                       separators=(",", ":")))
-                frame_key = (*key, channel.topic, channel.join_ref, channel.serializer.version)
-                if frame_key not in framed:
-                    framed[frame_key] = channel.serializer.encode(
-                        Frame(channel.topic, "postgres_changes", encoded[key], join_ref=channel.join_ref))
-                channel.send(framed[frame_key])
+                for (topic, join_ref, version), outlet in group.outlets.items():
+                    frame_key = (*key, topic, join_ref, version)
+                    frame = framed.get(frame_key)
+                    if frame is None:
+                        frame = framed[frame_key] = outlet.encode(encoded[key])
+                    if current:
+                        for send in outlet.sends:
+                            send(frame)
+                        continue
+                    # A channel left, or took a new token, during the check.
+                    for channel in outlet.channels:
+                        if channel.joined and channel.identity.claims_key == group.claims_key:
+                            channel.send(frame)
 
     def changes_stopped(self) -> None:
         """Tell subscribers that changes stopped flowing, as Realtime does when it loses the database."""

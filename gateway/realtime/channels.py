@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gateway.realtime.audience import Audience, gather
 from gateway.realtime.authoriser import Identity
 from gateway.realtime.authorization import Policies
 from gateway.realtime.frames import Frame, Serializer
@@ -39,6 +40,13 @@ class ChannelSession:
     policies: Policies | None = None
     machine: StateMachine[ChannelState] = field(default_factory=channel_machine)
     presence_ref: str | None = None
+    # Set by the registry holding the channel: its subscribers are grouped by claims, so a new token regroups them.
+    on_new_identity: Callable[[], None] | None = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name == "identity" and (regroup := self.__dict__.get("on_new_identity")) is not None:
+            regroup()
 
     @property
     def sub_topic(self) -> str:
@@ -66,16 +74,21 @@ class ChannelSession:
 
 
 class ChannelRegistry:
-    """Joined channels of this process, by bus topic, and those with postgres_changes subscriptions."""
+    """Joined channels of this process, by bus topic, and those with postgres_changes subscriptions, grouped per
+    kind of change into audiences (rebuilt after a join, a leave or a new token: `version` counts those)."""
 
     def __init__(self) -> None:
         self._by_topic: dict[str, set[ChannelSession]] = {}
         self._with_changes: set[ChannelSession] = set()
+        self._audiences: dict[tuple[str, str, str], Audience] = {}
+        self.version = 0
 
     def add(self, channel: ChannelSession) -> None:
         self._by_topic.setdefault(channel.bus_topic, set()).add(channel)
         if channel.subscriptions:
             self._with_changes.add(channel)
+            channel.on_new_identity = self._changed
+            self._changed()
 
     def remove(self, channel: ChannelSession) -> None:
         members = self._by_topic.get(channel.bus_topic)
@@ -83,7 +96,21 @@ class ChannelRegistry:
             members.discard(channel)
             if not members:
                 del self._by_topic[channel.bus_topic]
-        self._with_changes.discard(channel)
+        if channel in self._with_changes:
+            self._with_changes.discard(channel)
+            self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._audiences.clear()
+
+    def audience(self, schema: str, table: str, event: str) -> Audience:
+        """The joined channels that want changes of this table and event (INSERT, UPDATE or DELETE), grouped."""
+        kind = (schema, table, event)
+        audience = self._audiences.get(kind)
+        if audience is None:
+            audience = self._audiences[kind] = gather(self.change_listeners(), schema, table, event, self.version)
+        return audience
 
     def for_topic(self, topic: str) -> list[ChannelSession]:
         return [c for c in self._by_topic.get(topic, ()) if c.joined]

@@ -216,9 +216,10 @@ class Connection:
                 return self._join_error(frame, unauthorized_read(channel.sub_topic))
             channel.policies = Policies(read=read)
         self.channels[frame.topic] = channel
-        self.service.registry.add(channel)
         channel.reply(frame.ref, "ok", {"postgres_changes": [s.reply() for s in subscriptions]})
         channel.machine.to(ChannelState.JOINED)
+        # Joined before registered: the registry's audiences hold the channels joined when they were built.
+        self.service.registry.add(channel)
         if subscriptions:
             channel.system("postgres_changes", "ok", "Subscribed to PostgreSQL")
         if channel.presence_enabled and channel.may_read(PRESENCE):

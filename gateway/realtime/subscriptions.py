@@ -13,7 +13,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway.db import privileged_tx
 from gateway.db_health import connection_lost
-from gateway.realtime.changes import Change, TableCatalog
+from gateway.realtime.changes import TableCatalog
 from gateway.realtime.filters import FilterError, RowFilter, parse_filter
 
 EVENTS = ("*", "INSERT", "UPDATE", "DELETE")
@@ -32,13 +32,14 @@ class PostgresSubscription:
     row_filter: RowFilter | None  # evaluated by PostgreSQL, with RLS (see Authoriser)
     params: dict[str, Any]
 
-    def wants(self, change: Change) -> bool:
-        """Whether the change is of the table and event this subscription asked for (its filter aside)."""
-        if self.schema not in ("*", change.schema):
+    def wants(self, schema: str, table: str, event: str) -> bool:
+        """Whether changes of this table and event (INSERT, UPDATE or DELETE) are what this subscription asked for
+        (its filter aside)."""
+        if self.schema not in ("*", schema):
             return False
-        if self.table not in (None, "*", change.table):
+        if self.table not in (None, "*", table):
             return False
-        return self.event == "*" or self.event.upper() == change.type
+        return self.event == "*" or self.event.upper() == event
 
     def reply(self) -> dict[str, Any]:
         return {**self.params, "id": self.id}

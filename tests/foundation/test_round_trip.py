@@ -156,3 +156,31 @@ def test_a_connection_lost_between_round_trips_raises_and_is_closed(database_url
         return conn.closed
 
     assert on_connection(database_url, scenario) is True
+
+
+def test_all_rows_answers_every_row_of_each_statement(database_url):
+    async def scenario(conn):
+        series = Query.of("select n, n::text || %(suffix)s from generate_series(1, %(count)s::int) as n")
+        return await round_trip.all_rows(conn, [
+            (Query.of("select set_config('request.jwt.claims', %s, true)"), ['{"sub": "x"}']),
+            (series, {"suffix": "!", "count": 3}),
+            (series, {"suffix": "?", "count": 0}),
+            (Query.of("select current_setting('request.jwt.claims', true)"), ()),
+        ])
+
+    assert on_connection(database_url, scenario) == [
+        [('{"sub": "x"}',)], [(1, "1!"), (2, "2!"), (3, "3!")], [], [('{"sub": "x"}',)]]
+
+
+def test_statements_skipped_after_a_failure_are_prepared_when_next_used(database_url):
+    """A statement whose preparation was queued behind a failing one was never prepared: its next use prepares it
+    again rather than running a name PostgreSQL does not know."""
+    async def scenario(conn):
+        failing = Query.of("select 1 / %(zero)s::int")
+        later = Query.of("select %(n)s::int * 3")
+        assert await round_trip.all_rows(conn, [(later, {"n": 1})]) == [[(3,)]]
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            await round_trip.all_rows(conn, [(failing, {"zero": 0}), (later, {"n": 2})])  # prepared here
+        return [await round_trip.all_rows(conn, [(later, {"n": n})]) for n in (3, 4)]
+
+    assert on_connection(database_url, scenario) == [[[(9,)]], [[(12,)]]]
