@@ -229,16 +229,24 @@ async def _read_until_sync(pgconn: pq.abc.PGconn) -> list[pq.abc.PGresult]:
         results.append(result)
 
 
-def _ready(fd: int, write: bool = False) -> asyncio.Future[None]:
+async def _ready(fd: int, write: bool = False) -> None:
+    """Until the socket can be read (or written). The watch ends before this returns or raises, so a connection
+    closed right after (a cancelled round trip) leaves no watch on a descriptor the system may give to another
+    socket."""
     loop = asyncio.get_running_loop()
     ready: asyncio.Future[None] = loop.create_future()
     if write:
         loop.add_writer(fd, _settle, ready)
-        ready.add_done_callback(lambda _: loop.remove_writer(fd))
+        try:
+            await ready
+        finally:
+            loop.remove_writer(fd)
     else:
         loop.add_reader(fd, _settle, ready)
-        ready.add_done_callback(lambda _: loop.remove_reader(fd))
-    return ready
+        try:
+            await ready
+        finally:
+            loop.remove_reader(fd)
 
 
 def _settle(ready: asyncio.Future[None]) -> None:
