@@ -28,7 +28,6 @@ server's processes (PostgreSQL's backends counted apart; SQLite runs inside Pock
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
 import os
@@ -49,7 +48,7 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import PB_USER, cpu_seconds, load_average, serve_pocketbase, start_gateway  # noqa: E402
+from bench.peers import PB_USER, ab_arguments, cpu_seconds, load_average, serve_pocketbase, start_gateway  # noqa: E402
 from bench.rest_bench import wrk  # noqa: E402
 from gateway import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
@@ -200,21 +199,11 @@ def check(target: Target) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=int, default=8)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--connections", type=int, nargs="+", default=[2, 16])
-    parser.add_argument("--only", nargs="+", choices=KINDS, default=list(KINDS))
+    parser = ab_arguments(__doc__, list(KINDS))
     parser.add_argument("--workers", type=int, help="API_WORKERS of the gateways (default: theirs, one per core)")
     parser.add_argument("--pool-per-second", type=int, default=5000,
                         help="refresh tokens minted per second of each gateway refresh run")
-    parser.add_argument("--baseline", type=Path,
-                        help="also drive `gateway serve` from another checkout (column before), e.g. an older commit"
-                             " unpacked with `git archive <commit> | tar -x -C <dir>`")
-    parser.add_argument("--hold", action="store_true", help="start the servers and wait (for profiling)")
     options = parser.parse_args()
-    if shutil.which("wrk") is None:
-        sys.exit("wrk is needed: apt-get install -y wrk")
     work = Path(tempfile.mkdtemp(prefix="auth-bench-"))
     processes: list[subprocess.Popen] = []
     database = None

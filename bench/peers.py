@@ -209,26 +209,32 @@ def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def ab_arguments(doc: str | None, kinds: list[str]) -> argparse.ArgumentParser:
+    """The options of an A/B run driven by wrk (this bench's and bench/auth_bench.py's); exits if wrk is missing."""
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is needed: apt-get install -y wrk")
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=8)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--connections", type=int, nargs="+", default=[2, 16])
+    parser.add_argument("--only", nargs="+", choices=kinds, default=list(kinds))
+    parser.add_argument("--baseline", type=Path,
+                        help="also drive `gateway serve` from another checkout (column before), e.g. an older commit"
+                             " unpacked with `git archive <commit> | tar -x -C <dir>`")
+    parser.add_argument("--hold", action="store_true", help="start the servers and wait (for profiling)")
+    return parser
+
+
 # Inserts last: the lists are then read from the same 1,000 rows on both stores (the inserts of the gateway, the
 # floor and a baseline all land in PostgreSQL's one table, PocketBase's only in its own).
 KINDS = ["one", "list", "insert"]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=int, default=8)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--connections", type=int, nargs="+", default=[2, 16])
-    parser.add_argument("--only", nargs="+", choices=KINDS, default=KINDS)
+    parser = ab_arguments(__doc__, KINDS)
     parser.add_argument("--one-process", action="store_true",
                         help="also drive a gateway with API_WORKERS=1 (column gw-1p)")
-    parser.add_argument("--baseline", type=Path,
-                        help="also drive `gateway serve` from another checkout (column before), e.g. an older commit"
-                             " unpacked with `git archive <commit> | tar -x -C <dir>`")
-    parser.add_argument("--hold", action="store_true", help="start the servers and wait (for profiling)")
     options = parser.parse_args()
-    if shutil.which("wrk") is None:
-        sys.exit("wrk is needed: apt-get install -y wrk")
     work = Path(tempfile.mkdtemp(prefix="peers-bench-"))
     processes: list[subprocess.Popen] = []
     server = None
