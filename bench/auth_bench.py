@@ -34,7 +34,6 @@ import os
 import shutil
 import signal
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -48,7 +47,16 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import PB_USER, ab_arguments, cpu_seconds, load_average, serve_pocketbase, start_gateway  # noqa: E402
+from bench.peers import (  # noqa: E402
+    PB_USER,
+    ab_arguments,
+    cpu_seconds,
+    load_average,
+    print_cpu,
+    print_round,
+    serve_pocketbase,
+    start_gateway,
+)
 from bench.rest_bench import wrk  # noqa: E402
 from gateway import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
@@ -266,17 +274,9 @@ def main() -> None:
                             1e6 * (cpu_seconds(server.pid) - before) / requests)
                         database_cpu[(kind, connections, server.name)].append(
                             1e6 * (cpu_seconds(database.pid) - database_before) / requests)
-                    cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" if n in results
-                                    else f"{'-':>16}" for n in names)
-                    ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}" if n in results
-                                     else f"{'-':>14}"
-                                     for n in names if n != "gateway")
-                    print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}{ratios}", flush=True)
-        print("\nCPU time per request (µs, median of the rounds): the server's own processes, PostgreSQL's"
-              " backends (idle for PocketBase, whose SQLite is inside its own process), and both:")
-        for (kind, connections, name), values in cpu.items():
-            own, db = statistics.median(values), statistics.median(database_cpu[(kind, connections, name)])
-            print(f"  {kind:<8}{connections:>4}  {name:<12}{own:>8.0f}{db:>8.0f}{own + db:>8.0f}")
+                    print_round(kind, connections, round_, results, names)
+        print_cpu("the server's own processes, PostgreSQL's backends (idle for PocketBase, whose SQLite is inside"
+                  " its own process)", cpu, database_cpu)
         print(f"\nload average after: {load_average()}")
     finally:
         stop_processes(*processes, timeout=20)

@@ -209,6 +209,25 @@ def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def print_round(kind: str, connections: int, round_: int, results: dict[str, dict], names: list[str]) -> None:
+    """One round's req/s and p99 per server and the gateway's ratio to each ("-" for a server without this
+    request)."""
+    cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" if n in results else f"{'-':>16}"
+                    for n in names)
+    ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}" if n in results else f"{'-':>14}"
+                     for n in names if n != "gateway")
+    print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}{ratios}", flush=True)
+
+
+def print_cpu(what: str, own: dict[tuple[str, int, str], list[float]],
+              database: dict[tuple[str, int, str], list[float]]) -> None:
+    """CPU per request, medians of the rounds: the server's, PostgreSQL's, both."""
+    print(f"\nCPU time per request (µs, median of the rounds): {what}, and both:")
+    for (kind, connections, name), values in own.items():
+        mine, theirs = statistics.median(values), statistics.median(database[(kind, connections, name)])
+        print(f"  {kind:<8}{connections:>4}  {name:<12}{mine:>8.0f}{theirs:>8.0f}{mine + theirs:>8.0f}")
+
+
 def ab_arguments(doc: str | None, kinds: list[str]) -> argparse.ArgumentParser:
     """The options of an A/B run driven by wrk (this bench's and bench/auth_bench.py's); exits if wrk is missing."""
     if shutil.which("wrk") is None:
@@ -297,15 +316,9 @@ def main() -> None:
                         requests = results[name]["rps"] * options.seconds
                         cpu[(kind, connections, name)].append(1e6 * used / requests)
                         cpu_db[(kind, connections, name)].append(1e6 * used_db / requests)
-                    cells = "".join(f"{results[n]['rps']:>8.0f} {results[n]['p99']:>5.1f}ms" for n in order)
-                    ratios = "".join(f"{results['gateway']['rps'] / results[n]['rps']:>14.2f}"
-                                     for n in order if n != "gateway")
-                    print(f"{kind:<8}{connections:>4}{round_ + 1:>6}  {cells}{ratios}", flush=True)
-        print("\nCPU time per request (µs, median of the rounds): the server's own processes (SQLite's time is"
-              " inside PocketBase's), PostgreSQL's processes during the server's turn, and both:")
-        for (kind, connections, name), values in cpu.items():
-            own, database = statistics.median(values), statistics.median(cpu_db[(kind, connections, name)])
-            print(f"  {kind:<8}{connections:>4}  {name:<12}{own:>8.0f}{database:>8.0f}{own + database:>8.0f}")
+                    print_round(kind, connections, round_, results, order)
+        print_cpu("the server's own processes (SQLite's time is inside PocketBase's), PostgreSQL's processes"
+                  " during the server's turn", cpu, cpu_db)
         print(f"\nload average after: {load_average()}")
     finally:
         stop_processes(*processes, timeout=20)
