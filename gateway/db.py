@@ -48,6 +48,8 @@ SETTINGS_SQL = (
 )
 # Only ever switched on: switching it off would fail on a read replica.
 READ_ONLY_SETTINGS_SQL = SETTINGS_SQL + ", set_config('transaction_read_only', 'on', true)"
+# The search_path of a statement that names no schema of a request (realtime, functions, policy tests).
+DEFAULT_SEARCH_PATH = "public, extensions"
 SETTINGS_QUERY = Query.of(SETTINGS_SQL)
 READ_ONLY_SETTINGS_QUERY = Query.of(READ_ONLY_SETTINGS_SQL)
 
@@ -61,7 +63,7 @@ async def queue_settings(
     path: str = "/",
     headers: Mapping[str, str] | None = None,
     read_only: bool = False,
-    search_path: str = "public, extensions",
+    search_path: str = DEFAULT_SEARCH_PATH,
 ) -> None:
     """PostgREST's one `set_config` statement, every setting local to the transaction; in pipeline mode, queued.
 

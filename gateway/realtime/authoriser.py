@@ -17,7 +17,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway import round_trip
 from gateway.claims import RoleNotAllowed, verify_api_token
-from gateway.db import settings_statement
+from gateway.db import DEFAULT_SEARCH_PATH, settings_statement
 from gateway.db_health import connection_lost
 from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
@@ -26,8 +26,6 @@ from gateway.round_trip import Query
 
 log = logging.getLogger("gateway.realtime")
 Row = dict[str, Any]
-# The checks read as a request does (gateway.db.queue_settings' default).
-SEARCH_PATH = "public, extensions"
 
 
 class AuthError(Exception):
@@ -50,7 +48,7 @@ class Identity:
     def settings(self) -> tuple[Query, tuple[str, ...]]:
         """The statement setting this role and claims for a transaction, as for a request: the same every batch."""
         return settings_statement(role=self.role, claims=self.claims, method="GET", path="/realtime/v1",
-                                  headers=None, search_path=SEARCH_PATH)
+                                  headers=None, search_path=DEFAULT_SEARCH_PATH)
 
     def expired(self, now: float | None = None) -> bool:
         """Past `exp` by more than the leeway `JwtKeys.verify` grants, so the two agree."""
