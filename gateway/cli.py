@@ -221,7 +221,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
                 ws="websockets-sansio", lifespan="on", **server_options(settings),
             )
             with _watching(settings) if watch else contextlib.nullcontext(()) as forward:
-                status = workers.serve(lambda: GracefulServer(config), sock, settings.api_workers,
+                status = workers.serve(lambda connections: GracefulServer(config, connections), sock, settings.api_workers,
                                        forward=forward)
         finally:
             if supervisor is not None:

@@ -1,4 +1,5 @@
-"""`gateway serve`'s processes: N forked uvicorn servers accepting on one listening socket.
+"""`gateway serve`'s processes: N forked uvicorn servers accepting on one listening socket, balanced by their open
+connections (`gateway.balanced_accept`).
 
 Every service is shared-nothing through PostgreSQL (realtime fan-out and presence by LISTEN/NOTIFY, the schema
 cache invalidated by NOTIFY, mail in its outbox), so each worker is a whole gateway. Forking after start-up
@@ -21,6 +22,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from gateway.balanced_accept import ConnectionTable, WorkerConnections
+
 log = logging.getLogger("gateway")
 WAIT_INTERVAL_SECONDS = 0.2
 PR_SET_PDEATHSIG = 1
@@ -36,23 +39,25 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(make_server: Callable[[], Any], sock: socket.socket, workers: int,
+def serve(make_server: Callable[[WorkerConnections | None], Any], sock: socket.socket, workers: int,
           forward: tuple[signal.Signals, ...] = ()) -> int:
-    """Run `make_server()` (a uvicorn.Server) in `workers` processes on `sock`; returns the exit status.
+    """Run `make_server(connections)` (a uvicorn.Server) in `workers` processes on `sock`; returns the exit status.
+    `connections` is the worker's set of open connections, shared with the others (None with one worker).
 
     The signals in `forward` that this process receives are passed on to every worker (with one worker, this process
     is the worker and handles them itself).
     """
     if workers <= 1:
-        make_server().run(sockets=[sock])
+        make_server(None).run(sockets=[sock])
         return 0
     children: set[int] = set()
     parent = os.getpid()
-    for _ in range(workers):
+    table = ConnectionTable(workers)
+    for index in range(workers):
         pid = os.fork()
         if pid == 0:
             _end_with_parent(parent)
-            _worker(make_server, sock)
+            _worker(make_server, sock, WorkerConnections(table, index))
         children.add(pid)
     stopping = False
 
@@ -101,11 +106,12 @@ def _end_with_parent(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _worker(make_server: Callable[[], Any], sock: socket.socket) -> None:
+def _worker(make_server: Callable[[WorkerConnections | None], Any], sock: socket.socket,
+            connections: WorkerConnections) -> None:
     """Never returns: os._exit skips the parent's atexit handlers (the embedded server's stop among them)."""
     code = 0
     try:
-        make_server().run(sockets=[sock])
+        make_server(connections).run(sockets=[sock])
     except BaseException:  # noqa: BLE001 - reported, then the process ends with a failure status
         traceback.print_exc()
         code = 1

@@ -7,11 +7,14 @@ import tempfile
 from pathlib import Path
 
 import httpx
+import psutil
 import psycopg
 import pytest
+import websockets.sync.client
 
 from tests.support.live import free_port
 from tests.support.serve import ServeProcess, db_url, run_cli
+from tests.support.waits import eventually
 
 
 @pytest.fixture()
@@ -66,6 +69,37 @@ def test_serve_runs_api_workers_processes_on_one_port_and_stops_them_all(data_di
     assert "Gateway stopped." in output and "Traceback" not in output and "worker exited" not in output
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
     assert not (data_dir / "pg" / "postmaster.pid").exists()
+
+
+def established_per_worker(workers: list[int], port: int) -> list[int]:
+    return [sum(1 for c in psutil.Process(pid).net_connections(kind="tcp")
+                if c.laddr and c.laddr.port == port and c.status == psutil.CONN_ESTABLISHED) for pid in workers]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from /proc")
+def test_serve_gives_each_new_connection_to_the_worker_with_fewer_open_websockets_and_keep_alives(data_dir):
+    port = free_port()
+    with ServeProcess(data_dir, port, API_WORKERS=2) as served:
+        served.wait_healthy()
+        workers = worker_processes(served.proc.pid)
+        anon = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)["anon_key"]
+        held = []
+        try:
+            for _ in range(3):
+                # A realtime websocket, then a keep-alive HTTP connection: the second must go to the other worker.
+                held.append(websockets.sync.client.connect(
+                    f"ws://127.0.0.1:{port}/realtime/v1/websocket?apikey={anon}&vsn=1.0.0"))
+                client = httpx.Client(base_url=f"http://127.0.0.1:{port}")
+                held.append(client)
+                assert client.get("/health").status_code == 200
+                per_worker = eventually(lambda: (n := established_per_worker(workers, port)) and sum(n) == len(held)
+                                        and n, "both connections open on the workers")
+                assert per_worker[0] == per_worker[1], per_worker
+        finally:
+            for connection in held:
+                connection.close()
+        output = served.stop()
+    assert "Traceback" not in output
 
 
 def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):

@@ -1,0 +1,169 @@
+"""Workers take new connections by their open ones (gateway.balanced_accept), here as listeners on one event loop:
+each listener stands for a worker and has its own descriptor of the one listening socket, as forked workers do."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+import uvloop
+
+from gateway.balanced_accept import (
+    HANDOFF_SECONDS,
+    NOT_ACCEPTING,
+    BalancedListener,
+    ConnectionTable,
+    WorkerConnections,
+    _waiting,
+)
+
+
+class Counted(asyncio.Protocol):
+    """Adds itself to its worker's connections while open, as uvicorn's protocols do."""
+
+    def __init__(self, connections: WorkerConnections) -> None:
+        self.connections = connections
+
+    def connection_made(self, transport) -> None:
+        self.connections.add(self)
+
+    def connection_lost(self, exc) -> None:
+        self.connections.discard(self)
+
+
+def run(test) -> None:
+    async def main() -> None:
+        try:
+            await test()
+        finally:
+            while LISTENERS:
+                LISTENERS.pop().close()
+            while CLIENTS:
+                CLIENTS.pop().close()
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(main())
+
+
+DESCRIPTORS: list[socket.socket] = []
+LISTENERS: list[BalancedListener] = []
+CLIENTS: list[socket.socket] = []
+
+
+@pytest.fixture()
+def listening():
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    yield sock
+    sock.close()
+    while DESCRIPTORS:
+        DESCRIPTORS.pop().close()
+
+
+def worker(table: ConnectionTable, index: int, sock: socket.socket) -> tuple[BalancedListener, WorkerConnections]:
+    """A listener on its own descriptor of `sock` (closed by the fixture: a listener leaves its socket open)."""
+    connections = WorkerConnections(table, index)
+    DESCRIPTORS.append(own := sock.dup())
+    LISTENERS.append(listener := BalancedListener(own, lambda: Counted(connections), connections))
+    return listener, connections
+
+
+async def connect(sock: socket.socket, count: int) -> list[socket.socket]:
+    clients = []
+    for _ in range(count):
+        client = socket.socket()
+        client.connect(sock.getsockname())
+        clients.append(client)
+        CLIENTS.append(client)
+    return clients
+
+
+async def until(check, what: str, seconds: float = 5.0) -> None:
+    async with asyncio.timeout(seconds):
+        while not check():
+            await asyncio.sleep(0.001)
+
+
+def test_new_connections_go_to_the_worker_with_fewer_until_both_have_as_many(listening):
+    async def test():
+        table = ConnectionTable(2)
+        first, first_open = worker(table, 0, listening)
+        second, second_open = worker(table, 1, listening)
+        for _ in range(2):
+            first_open.add(object())  # two long-lived connections on the first worker already
+        clients = await connect(listening, 6)
+        await until(lambda: len(first_open) + len(second_open) == 8, "all six open")
+        assert (len(first_open), len(second_open)) == (4, 4)
+        assert [table._slots[0], table._slots[1]] == [4, 4]
+        for client in clients[:3]:
+            client.close()
+        await until(lambda: len(first_open) + len(second_open) == 5, "three closed")
+        assert [table._slots[0], table._slots[1]] == [len(first_open), len(second_open)]
+        for listener in (first, second):
+            listener.close()
+            await listener.wait_closed()
+        for client in clients[3:]:
+            client.close()
+
+    run(test)
+
+
+def test_a_worker_with_more_connections_leaves_a_new_one_to_another_then_takes_it_if_none_does(listening):
+    async def test():
+        table = ConnectionTable(2)
+        table.publish(1, 0)  # another worker, idle but not running here
+        listener, connections = worker(table, 0, listening)
+        connections.add(object())  # one connection open already
+        [client] = await connect(listening, 1)
+        listener._readable()
+        assert _waiting(listening), "taken at once although another worker has fewer connections"
+        await until(lambda: len(connections) == 2, "taken after the handoff", seconds=10 * HANDOFF_SECONDS + 1)
+        listener.close()
+        client.close()
+
+    run(test)
+
+
+def test_a_connection_another_worker_took_during_the_handoff_leaves_this_one_listening(listening):
+    async def test():
+        table = ConnectionTable(2)
+        table.publish(1, 0)
+        listener, connections = worker(table, 0, listening)
+        connections.add(object())
+        [client] = await connect(listening, 1)
+        listener._readable()
+        taken, _ = listening.accept()  # the other worker's turn
+        await asyncio.sleep(3 * HANDOFF_SECONDS)
+        assert len(connections) == 1
+        table.publish(1, 5)  # now this worker has fewer: the next connection is taken at once
+        [later] = await connect(listening, 1)
+        await until(lambda: len(connections) == 2, "the next connection taken")
+        listener.close()
+        for sock in (client, taken, later):
+            sock.close()
+
+    run(test)
+
+
+def test_a_closed_listener_is_never_the_one_a_connection_is_left_to(listening):
+    async def test():
+        table = ConnectionTable(2)
+        listener, connections = worker(table, 0, listening)
+        assert table.fewest_elsewhere(1) == 0
+        connections.add(protocol := object())
+        listener.close()
+        connections.discard(protocol)  # a connection ending during the shutdown
+        assert table.fewest_elsewhere(1) == NOT_ACCEPTING
+        await listener.wait_closed()
+
+    run(test)
+
+
+def test_a_worker_not_yet_listening_is_not_waited_for():
+    table = ConnectionTable(3)
+    assert table.fewest_elsewhere(0) == NOT_ACCEPTING
+    table.publish(2, 4)
+    assert table.fewest_elsewhere(0) == 4
+    assert table.fewest_elsewhere(2) == NOT_ACCEPTING
