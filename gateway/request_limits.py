@@ -56,7 +56,11 @@ class BodyLimit:
         if scope["type"] != "http" or (self.exempt_prefix and scope["path"].startswith(self.exempt_prefix)):
             await self.app(scope, receive, send)
             return
-        declared = dict(scope["headers"]).get(b"content-length", b"")
+        framing = dict(scope["headers"])
+        declared = framing.get(b"content-length", b"")
+        if not declared and b"transfer-encoding" not in framing:
+            await self.app(scope, receive, send)  # HTTP/1.1 framing: a request without either has no body
+            return
         if declared.isdigit() and int(declared) > self.max_bytes:
             await _refuse(send)
             return

@@ -68,16 +68,20 @@ async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, stat
         queued.insert(0, (BEGIN, ()))
         if settled:
             queued.append((end, ()))
-    async with pool.connection() as conn:
-        try:
-            row = (await round_trip.first_rows(conn, queued))[2 if explicit else 1]
-            result = Result(row[0], row[1], row[2], row[3])
-            _check(action, result)
-        except BaseException:
-            await discard_transaction(conn)
-            raise
+    # The round trip ends its transaction itself, so the connection goes back as it came, without the commit that
+    # `pool.connection()` would add.
+    conn = await pool.getconn()
+    try:
+        row = (await round_trip.first_rows(conn, queued))[2 if explicit else 1]
+        result = Result(row[0], row[1], row[2], row[3])
+        _check(action, result)
         if not settled:
             await round_trip.first_rows(conn, [(end, ())])
+    except BaseException:
+        await discard_transaction(conn)
+        raise
+    finally:
+        await pool.putconn(conn)
     return result
 
 
