@@ -122,6 +122,7 @@ class Settings:
     webauthn_challenge_expiry: int = 300
     oauth_server_enabled: bool = False
     db_plan_enabled: bool = False
+    server_timing_enabled: bool = False
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
     rate_limits_enabled: bool = True
@@ -288,6 +289,7 @@ class Settings:
             oauth_server_enabled=_bool(env.get("OAUTH_SERVER_ENABLED")),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
             db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
+            server_timing_enabled=_bool(env.get("SERVER_TIMING_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
             password_required_characters=_character_sets(env.get("PASSWORD_REQUIRED_CHARACTERS") or ""),
             rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=True),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 from fastapi import APIRouter, FastAPI
 from starlette.datastructures import QueryParams
@@ -30,6 +30,8 @@ METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"]
 
 
 class Timings:
+    """Each stage's duration, for PostgREST's Server-Timing header (`SERVER_TIMING_ENABLED`)."""
+
     def __init__(self) -> None:
         self.stages: list[tuple[str, float]] = []
 
@@ -43,6 +45,17 @@ class Timings:
 
     def header(self) -> str:
         return ", ".join(f"{name};dur={ms:.1f}" for name, ms in self.stages)
+
+
+class Untimed(Timings):
+    """Server-Timing off (PostgREST's default): the stages run untimed."""
+
+    def stage(self, name: str) -> AbstractContextManager[None]:  # type: ignore[override]
+        return UNTIMED_STAGE
+
+
+UNTIMED_STAGE = nullcontext()
+UNTIMED = Untimed()
 
 
 async def on_startup(app: FastAPI) -> None:
@@ -83,7 +96,8 @@ class RestEndpoint:
     """
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        timings = Timings()
+        timed = services(scope["app"]).settings.server_timing_enabled
+        timings = Timings() if timed else UNTIMED
         try:
             response = await _pipeline(scope, receive, timings)
         except Disconnected:
@@ -95,7 +109,8 @@ class RestEndpoint:
             # The cause stays in the log; the client gets PostgREST's shape without internals.
             log.exception("rest request failed: %s %s", scope["method"], scope["path"])
             response = ApiError(500, "PGRST000", "Internal server error").response()
-        response.headers["Server-Timing"] = timings.header()
+        if timed:
+            response.headers["Server-Timing"] = timings.header()
         await response(scope, receive, send)
 
 
