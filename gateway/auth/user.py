@@ -9,6 +9,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from starlette.responses import Response
 
+from gateway import round_trip
 from gateway.auth import audit, email_change, reauthenticate
 from gateway.auth.context import AuthContext, check_email, text_field
 from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_failed
@@ -17,6 +18,7 @@ from gateway.auth.links import allowed_redirect
 from gateway.auth.passwords import check_strength, hash_password, password_matches
 from gateway.auth.users import USER_JSON, user_json
 from gateway.db import one, privileged_tx
+from gateway.round_trip import Query
 from gateway.settings import Settings
 
 
@@ -51,12 +53,17 @@ class UpdateUserParams:
         return self.email
 
 
+GET_USER = Query.of(f"select {CALLER_STATE}, ({USER_JSON})::text from auth.users u where u.id = %(sub)s::uuid")
+
+
 async def handle_get(ctx: AuthContext) -> Response:
-    """require_user's checks and the user's JSON in one statement (one round trip), the text sent as it is."""
-    async with ctx.pool.connection() as conn:
-        cur = await conn.execute(f"select {CALLER_STATE}, ({USER_JSON})::text from auth.users u"
-                                 " where u.id = %(sub)s::uuid", {"sub": ctx.user_id, "session_id": ctx.session_id})
-        row = await cur.fetchone()
+    """require_user's checks and the user's JSON in one statement, sent on libpq directly (gateway.round_trip: one
+    round trip, on an autocommit connection, so nothing to end), the text sent as it is."""
+    conn = await ctx.pool.getconn()
+    try:
+        [row] = await round_trip.first_rows(conn, [(GET_USER, {"sub": ctx.user_id, "session_id": ctx.session_id})])
+    finally:
+        await ctx.pool.putconn(conn)
     refuse_caller(row[:2] if row else None)
     return Response(one(row)[2], media_type="application/json")
 
