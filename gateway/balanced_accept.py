@@ -146,7 +146,8 @@ class BalancedListener:
                 return
             self._accept()
         self._left_twice = False
-        self._loop.add_reader(self._sock.fileno(), self._readable)
+        if self._resume is None:  # else accepting failed for want of resources, and waits before it tries again
+            self._loop.add_reader(self._sock.fileno(), self._readable)
 
     def close(self) -> None:
         if not self._connections.accepting:

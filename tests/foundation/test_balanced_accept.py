@@ -4,6 +4,7 @@ each listener stands for a worker and has its own descriptor of the one listenin
 from __future__ import annotations
 
 import asyncio
+import errno
 import socket
 
 import pytest
@@ -12,6 +13,7 @@ import uvloop
 from gateway.balanced_accept import (
     HANDOFF_SECONDS,
     NOT_ACCEPTING,
+    RETRY_SECONDS,
     BalancedListener,
     ConnectionTable,
     WorkerConnections,
@@ -167,3 +169,37 @@ def test_a_worker_not_yet_listening_is_not_waited_for():
     table.publish(2, 4)
     assert table.fewest_elsewhere(0) == 4
     assert table.fewest_elsewhere(2) == NOT_ACCEPTING
+
+
+class OutOfDescriptorsOnce(socket.socket):
+    """The listening socket, except that its first accept fails as with no descriptor left."""
+
+    failed = False
+
+    def accept(self):
+        if not OutOfDescriptorsOnce.failed:
+            OutOfDescriptorsOnce.failed = True
+            raise OSError(errno.EMFILE, "Too many open files")
+        return super().accept()
+
+
+def test_out_of_descriptors_after_a_handoff_accepting_waits_before_it_tries_again(listening):
+    OutOfDescriptorsOnce.failed = False
+
+    async def test():
+        table = ConnectionTable(2)
+        table.publish(1, 0)
+        connections = WorkerConnections(table, 0)
+        own = OutOfDescriptorsOnce(fileno=listening.dup().detach())
+        DESCRIPTORS.append(own)
+        LISTENERS.append(listener := BalancedListener(own, lambda: Counted(connections), connections))
+        connections.add(object())
+        [client] = await connect(listening, 1)
+        listener._readable()  # left to the other worker, twice, then taken: the accept fails
+        await until(lambda: OutOfDescriptorsOnce.failed, "the failing accept")
+        await asyncio.sleep(RETRY_SECONDS / 3)
+        assert len(connections) == 1 and _waiting(listening), "accepted again before the pause ended"
+        await until(lambda: len(connections) == 2, "taken after the pause", seconds=RETRY_SECONDS + 5)
+        client.close()
+
+    run(test)
