@@ -26,6 +26,7 @@ from psycopg import abc, adapt, pq
 from psycopg.adapt import PyFormat
 
 PREPARED_MAX = 100
+_UNKNOWN_STATEMENT = "26000"  # invalid_sql_statement_name
 _PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?([s%])")
 
 
@@ -92,6 +93,12 @@ class _Session:
     def forget(self, key: tuple[bytes, tuple[int, ...]]) -> None:
         self.prepared.pop(key, None)
 
+    def forget_all(self) -> None:
+        """The server has none of this session's statements any more (another user of the connection ran
+        DEALLOCATE ALL: psycopg does after a rollback when it has prepared statements of its own)."""
+        self.prepared.clear()
+        self.to_close.clear()
+
     def _rotate(self) -> None:
         while len(self.prepared) > PREPARED_MAX:
             evicted = self.prepared.popitem(last=False)[1]
@@ -136,13 +143,44 @@ async def all_rows(conn: psycopg.AsyncConnection[Any],
     return rows
 
 
+class _StatementsLost(Exception):
+    """A statement sent by the name it was prepared under was unknown to the server."""
+
+    def __init__(self, error: psycopg.Error) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 async def _round_trip(conn: psycopg.AsyncConnection[Any],
                       statements: Sequence[tuple[Query, Mapping[str, Any] | Sequence[Any]]],
                       ) -> tuple[abc.Transformer, list[pq.abc.PGresult]]:
-    """The statements sent behind one sync: each one's result (checked), and the transformer to read them with."""
+    """The statements sent behind one sync: each one's result (checked), and the transformer to read them with.
+
+    If the server has lost this session's prepared statements, a round trip that holds its whole transaction
+    (it failed as a whole, nothing of it stays) is sent again once, its statements unnamed; one inside a
+    transaction begun before raises the error, as that transaction cannot be replayed.
+    """
+    owns_its_transaction = conn.pgconn.transaction_status == pq.TransactionStatus.IDLE
+    try:
+        return await _send_and_read(conn, statements)
+    except _StatementsLost as lost:
+        _session(conn).forget_all()
+        if not owns_its_transaction:
+            raise lost.error from None
+        if conn.pgconn.transaction_status == pq.TransactionStatus.INERROR:  # its own BEGIN, aborted
+            await _send_and_read(conn, [(_ROLLBACK, ())])
+        return await _send_and_read(conn, statements)
+
+
+_ROLLBACK = Query.of("ROLLBACK")
+
+
+async def _send_and_read(conn: psycopg.AsyncConnection[Any],
+                         statements: Sequence[tuple[Query, Mapping[str, Any] | Sequence[Any]]],
+                         ) -> tuple[abc.Transformer, list[pq.abc.PGresult]]:
     session = _session(conn)
     pgconn = conn.pgconn
-    sent: list[tuple[tuple[bytes, tuple[int, ...]], bool]] = []
+    sent: list[tuple[tuple[bytes, tuple[int, ...]], bool, bool]] = []
     try:
         pgconn.enter_pipeline_mode()
         closing = len(session.to_close)
@@ -161,8 +199,9 @@ async def _round_trip(conn: psycopg.AsyncConnection[Any],
     return session.transformer, _checked(conn, session, sent, results[closing:])
 
 
-def _send(pgconn: pq.abc.PGconn, session: _Session, query: Query,
-          params: Mapping[str, Any] | Sequence[Any]) -> tuple[tuple[bytes, tuple[int, ...]], bool]:
+def _send(pgconn: pq.abc.PGconn, session: _Session, query: Query, params: Mapping[str, Any] | Sequence[Any],
+          ) -> tuple[tuple[bytes, tuple[int, ...]], bool, bool]:
+    """Queues the statement: its key, whether it is prepared now, whether it is sent by a name prepared before."""
     transformer = session.transformer
     values = query.values(params)
     dumped = transformer.dump_sequence(values, [PyFormat.AUTO] * len(values))
@@ -171,20 +210,20 @@ def _send(pgconn: pq.abc.PGconn, session: _Session, query: Query,
     name, prepare = session.statement_name(key)
     if not name:
         pgconn.send_query_params(query.text, dumped, param_types=types, param_formats=formats)
-        return key, False
+        return key, False, False
     if prepare:
         pgconn.send_prepare(name, query.text, param_types=types)
     pgconn.send_query_prepared(name, dumped, param_formats=formats)
-    return key, prepare
+    return key, prepare, not prepare
 
 
 def _checked(conn: psycopg.AsyncConnection[Any], session: _Session,
-             sent: list[tuple[tuple[bytes, tuple[int, ...]], bool]],
+             sent: list[tuple[tuple[bytes, tuple[int, ...]], bool, bool]],
              results: list[pq.abc.PGresult]) -> list[pq.abc.PGresult]:
     """Each statement's result, its preparation's skipped; the first error raised."""
     answers: list[pq.abc.PGresult] = []
     index = 0
-    for position, (key, prepared_now) in enumerate(sent):
+    for position, (key, prepared_now, by_old_name) in enumerate(sent):
         failed = None
         if prepared_now:
             if results[index].status == pq.ExecStatus.FATAL_ERROR:
@@ -195,12 +234,15 @@ def _checked(conn: psycopg.AsyncConnection[Any], session: _Session,
         if failed is None and result.status == pq.ExecStatus.FATAL_ERROR:
             failed = result
         if failed is not None:
+            error = psycopg.errors.error_from_result(failed, encoding=conn.info.encoding)
+            if by_old_name and error.sqlstate == _UNKNOWN_STATEMENT:
+                raise _StatementsLost(error)
             session.forget(key)
             # The statements after a failure were skipped, their preparation too.
-            for later, prepared_later in sent[position + 1:]:
+            for later, prepared_later, _ in sent[position + 1:]:
                 if prepared_later:
                     session.forget(later)
-            raise psycopg.errors.error_from_result(failed, encoding=conn.info.encoding)
+            raise error
         answers.append(result)
     return answers
 

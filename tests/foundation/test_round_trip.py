@@ -184,3 +184,55 @@ def test_statements_skipped_after_a_failure_are_prepared_when_next_used(database
         return [await round_trip.all_rows(conn, [(later, {"n": n})]) for n in (3, 4)]
 
     assert on_connection(database_url, scenario) == [[[(9,)]], [[(12,)]]]
+
+
+async def psycopg_rolls_back(conn) -> int:
+    """What psycopg does after a rollback when it has prepared a statement of its own (a connection shared with
+    psycopg's cursors, as the pools' are): DEALLOCATE ALL. Answers how many statements the server still has."""
+    await conn.execute("select 1", prepare=True)
+    with pytest.raises(ZeroDivisionError):
+        async with conn.transaction():
+            raise ZeroDivisionError
+    return (await (await conn.execute("select count(*) from pg_prepared_statements")).fetchone())[0]
+
+
+def test_statements_the_server_deallocated_are_sent_again_unnamed(database_url, db):
+    db.execute("create table if not exists round_trip_lost (n int)")
+
+    async def scenario(conn):
+        add = Query.of("insert into round_trip_lost values (%(n)s) returning n * 10")
+        for n in (1, 2):  # the second use prepares it
+            await round_trip.first_rows(conn, [(add, {"n": n})])
+        assert await psycopg_rolls_back(conn) == 0
+        implicit = await round_trip.first_rows(conn, [(add, {"n": 3})])
+        for _ in range(2):  # BEGIN and COMMIT prepared
+            await round_trip.first_rows(conn, [(Query.of("BEGIN"), ()), (add, {"n": 0}), (Query.of("ROLLBACK"), ())])
+            await round_trip.first_rows(conn, [(Query.of("BEGIN"), ()), (Query.of("COMMIT"), ())])
+        assert await psycopg_rolls_back(conn) == 0
+        explicit = await round_trip.first_rows(conn, [(Query.of("BEGIN"), ()), (add, {"n": 4}),
+                                                      (Query.of("COMMIT"), ())])
+        return implicit, explicit, conn.info.transaction_status
+
+    implicit, explicit, status = on_connection(database_url, scenario)
+    assert implicit == [(30,)] and explicit == [(), (40,), ()] and status == psycopg.pq.TransactionStatus.IDLE
+    # Each write once: the failed attempt left nothing.
+    assert [n for (n,) in db.execute("select n from round_trip_lost order by n")] == [1, 2, 3, 4]
+
+
+def test_inside_a_transaction_begun_before_statements_lost_raise_and_nothing_is_committed(database_url, db):
+    db.execute("create table if not exists round_trip_open (n int)")
+
+    async def scenario(conn):
+        commit = Query.of("COMMIT")
+        for _ in range(2):  # COMMIT prepared
+            await round_trip.first_rows(conn, [(Query.of("BEGIN"), ()), (commit, ())])
+        await round_trip.first_rows(conn, [(Query.of("BEGIN"), ()),
+                                           (Query.of("insert into round_trip_open values (1)"), ()),
+                                           (Query.of("DEALLOCATE ALL"), ())])
+        with pytest.raises(psycopg.errors.InvalidSqlStatementName):
+            await round_trip.first_rows(conn, [(commit, ())])
+        await conn.execute("ROLLBACK")
+        return await round_trip.first_rows(conn, [(Query.of("BEGIN"), ()), (commit, ())])
+
+    assert on_connection(database_url, scenario) == [(), ()]
+    assert db.execute("select count(*) from round_trip_open").fetchone() == (0,)
