@@ -164,6 +164,13 @@ class ResilientPool(AsyncConnectionPool):
                 continue
             return conn
 
+    async def _get_ready_connection(self, timeout: float | None) -> psycopg.AsyncConnection | None:
+        # Most recently returned first (psycopg's pool hands them out in turn): under light load one connection
+        # serves request after request, its backend's caches warm, and the others stay idle long enough for the
+        # pool to close them (the pool closes the least recently used, from the other end).
+        self._pool.rotate(1)
+        return await super()._get_ready_connection(timeout)
+
     async def putconn(self, conn: psycopg.AsyncConnection) -> None:
         conn.gateway_idle_since = time.monotonic()  # type: ignore[attr-defined]
         await super().putconn(conn)
