@@ -11,12 +11,14 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
+from gateway import round_trip
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, bad_request, session_not_found
 from gateway.auth.hooks.points import customize_access_token
 from gateway.auth.users import USER_JSON
 from gateway.db import one
+from gateway.round_trip import Query
 
 
 class RefreshTokenReused(AuthError):
@@ -143,7 +145,7 @@ async def raise_to_aal2(
 # child inserted, GoTrue's two audit entries (token_refreshed, then token_revoked) added, and the session's aal and
 # amr and its user's JSON returned. No row: rotate decides. A concurrent rotation of the same token waits for the
 # row lock, then finds it revoked (no row).
-ROTATE_UNUSED = f"""
+ROTATE_UNUSED = Query.of(f"""
 with rotated as (
   update auth.refresh_tokens t set revoked = true, updated_at = now()
   where t.token = %(presented)s and not t.revoked
@@ -165,20 +167,20 @@ with rotated as (
   order by e.n
 )
 select s.id::text, s.aal, s.amr, {USER_JSON} from refreshed s join auth.users u on u.id = s.user_id
-"""
+""")
 
 
 async def rotate_unused(ctx: AuthContext, conn: AsyncConnection, presented: str) -> dict[str, Any] | None:
     """The token response of rotating an unused refresh token in one statement (ROTATE_UNUSED, on an autocommit
-    connection: one round trip); None when the token is not that, and rotate has to decide in a transaction."""
+    connection, sent on libpq directly: one round trip); None when the token is not that, and rotate has to decide
+    in a transaction."""
     child = new_refresh_token()
-    cur = await conn.execute(ROTATE_UNUSED, {
+    [row] = await round_trip.first_rows(conn, [(ROTATE_UNUSED, {
         "presented": presented, "child": child, "ip": audit.ip_address(ctx),
         "user_agent": ctx.user_agent, "ip_address": inet_or_none(ctx.ip),
         "refreshed": json.dumps(audit.event("token_refreshed")), "revoked": json.dumps(audit.event("token_revoked")),
-    })
-    row = await cur.fetchone()
-    if row is None:
+    })])
+    if not row:
         return None
     session_id, aal, amr, user = row
     claims = access_claims(ctx, user, session_id, aal, amr)

@@ -64,8 +64,11 @@ async def refresh_grant(ctx: AuthContext) -> dict[str, Any]:
         raise bad_request("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
     # The custom access token hook runs in the issuing transaction, so it leaves no common case to shorten.
     if invoke.enabled(ctx, "custom_access_token") is None:
-        async with ctx.pool.connection() as conn:
+        conn = await ctx.pool.getconn()  # autocommit, and the statement ends its own transaction
+        try:
             issued = await rotate_unused(ctx, conn, token)
+        finally:
+            await ctx.pool.putconn(conn)
         if issued is not None:
             return issued
     try:
