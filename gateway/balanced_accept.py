@@ -4,9 +4,13 @@ Every worker's event loop is woken by a new connection, and the first to run acc
 connections opened together (a browser's, a client pool's, a benchmark's) often end up on one worker while the
 other idles: that worker's requests then share one core. Here each worker publishes its open connections
 (HTTP and websocket alike: uvicorn's connection set) in a table shared by the workers, accepts one connection at a
-time, and a worker with more open connections than another leaves the next one for a moment to the others. If no
-other worker takes it within HANDOFF_SECONDS (it is busy), this one does: a connection waits at most twice that
-long.
+time, and a worker with more open connections than another leaves the next one for a moment to the others; of
+workers with as many, the lowest-numbered takes it. If no other worker takes it within HANDOFF_SECONDS (it is
+busy), this one does: a connection waits at most twice that long.
+
+Ties are broken by number rather than by who wakes first because a client's connections are not all long-lived:
+wrk, for one, opens and closes a connection just before its real ones, so a worker still counting that one ties
+with a worker that has a real one; had the latter taken the next connection too, both real ones would share it.
 """
 
 from __future__ import annotations
@@ -42,8 +46,11 @@ class ConnectionTable:
     def publish(self, worker: int, count: int) -> None:
         self._slots[worker] = count
 
-    def fewest_elsewhere(self, worker: int) -> int:
-        return min((count for index, count in enumerate(self._slots) if index != worker), default=NOT_ACCEPTING)
+    def ahead_of(self, worker: int, count: int) -> bool:
+        """Whether another accepting worker comes first for the next connection: it has fewer open than `count`,
+        or as many and a lower index."""
+        return any((other, index) < (count, worker) for index, other in enumerate(self._slots)
+                   if index != worker and other != NOT_ACCEPTING)
 
 
 class WorkerConnections(set):
@@ -94,13 +101,13 @@ class BalancedListener:
         self._loop.add_reader(sock.fileno(), self._readable)
 
     def _readable(self) -> None:
-        if self._more_than_another():
+        if self._another_first():
             self._pause(HANDOFF_SECONDS)
         else:
             self._accept()
 
-    def _more_than_another(self) -> bool:
-        return self._connections.count() > self._connections.table.fewest_elsewhere(self._connections.worker)
+    def _another_first(self) -> bool:
+        return self._connections.table.ahead_of(self._connections.worker, self._connections.count())
 
     def _accept(self) -> None:
         try:
@@ -140,7 +147,7 @@ class BalancedListener:
         if _waiting(self._sock):  # left for the others, and none took it yet
             # Counts change while connections open and close: two workers may each have seen the other with fewer.
             # The one with fewer now takes it; the other leaves it once more, then takes it if it is still there.
-            if self._more_than_another() and not self._left_twice:
+            if self._another_first() and not self._left_twice:
                 self._left_twice = True
                 self._resume = self._loop.call_later(HANDOFF_SECONDS, self._listen_again)
                 return

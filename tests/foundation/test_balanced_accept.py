@@ -12,7 +12,6 @@ import uvloop
 
 from gateway.balanced_accept import (
     HANDOFF_SECONDS,
-    NOT_ACCEPTING,
     RETRY_SECONDS,
     BalancedListener,
     ConnectionTable,
@@ -114,6 +113,27 @@ def test_new_connections_go_to_the_worker_with_fewer_until_both_have_as_many(lis
     run(test)
 
 
+def test_of_workers_with_as_many_connections_the_lowest_numbered_takes_the_next(listening):
+    """wrk's pattern: a connection opened and closed just before two long-lived ones. The first worker still counts
+    the short one when the second long-lived one comes, so both workers have one: the second worker, which has the
+    first long-lived one, must leave it to the first."""
+    async def test():
+        table = ConnectionTable(2)
+        first, first_open = worker(table, 0, listening)
+        second, second_open = worker(table, 1, listening)
+        first_open.add(probe := object())
+        second_open.add(object())
+        [client] = await connect(listening, 1)
+        second._readable()
+        assert _waiting(listening) and len(second_open) == 1, "taken by the second worker on a tie"
+        await until(lambda: len(first_open) == 2, "taken by the first worker")
+        first_open.discard(probe)
+        assert (len(first_open), len(second_open)) == (1, 1)
+        client.close()
+
+    run(test)
+
+
 def test_a_worker_with_more_connections_leaves_a_new_one_to_another_then_takes_it_if_none_does(listening):
     async def test():
         table = ConnectionTable(2)
@@ -155,11 +175,11 @@ def test_a_closed_listener_is_never_the_one_a_connection_is_left_to(listening):
     async def test():
         table = ConnectionTable(2)
         listener, connections = worker(table, 0, listening)
-        assert table.fewest_elsewhere(1) == 0
+        assert table.ahead_of(1, 1)
         connections.add(protocol := object())
         listener.close()
         connections.discard(protocol)  # a connection ending during the shutdown
-        assert table.fewest_elsewhere(1) == NOT_ACCEPTING
+        assert not table.ahead_of(1, 5)
         await listener.wait_closed()
 
     run(test)
@@ -167,10 +187,10 @@ def test_a_closed_listener_is_never_the_one_a_connection_is_left_to(listening):
 
 def test_a_worker_not_yet_listening_is_not_waited_for():
     table = ConnectionTable(3)
-    assert table.fewest_elsewhere(0) == NOT_ACCEPTING
+    assert not table.ahead_of(0, 9)
     table.publish(2, 4)
-    assert table.fewest_elsewhere(0) == 4
-    assert table.fewest_elsewhere(2) == NOT_ACCEPTING
+    assert table.ahead_of(0, 5) and not table.ahead_of(0, 4)
+    assert not table.ahead_of(2, 9)
 
 
 class OutOfDescriptorsOnce(socket.socket):
