@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import logging
 import os
 import signal
@@ -53,6 +54,8 @@ def serve(make_server: Callable[[WorkerConnections | None], Any], sock: socket.s
     children: set[int] = set()
     parent = os.getpid()
     table = ConnectionTable(workers)
+    # The collector would otherwise touch every object the parent made, copying the pages the workers share.
+    gc.freeze()
     for index in range(workers):
         pid = os.fork()
         if pid == 0:
