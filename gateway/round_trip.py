@@ -65,6 +65,9 @@ class Query:
         return [params[key] for key in self.order]  # type: ignore[index]
 
 
+BEGIN, COMMIT, ROLLBACK = Query.of("BEGIN"), Query.of("COMMIT"), Query.of("ROLLBACK")
+
+
 @dataclass
 class _Session:
     """What this module knows of one connection: its adaptation context and its prepared statements."""
@@ -168,11 +171,8 @@ async def _round_trip(conn: psycopg.AsyncConnection[Any],
         if not owns_its_transaction:
             raise lost.error from None
         if conn.pgconn.transaction_status == pq.TransactionStatus.INERROR:  # its own BEGIN, aborted
-            await _send_and_read(conn, [(_ROLLBACK, ())])
+            await _send_and_read(conn, [(ROLLBACK, ())])
         return await _send_and_read(conn, statements)
-
-
-_ROLLBACK = Query.of("ROLLBACK")
 
 
 async def _send_and_read(conn: psycopg.AsyncConnection[Any],

@@ -17,9 +17,7 @@ from gateway.db import discard_transaction, one, request_tx, settings_statement
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import Statement, count_of, explain
-from gateway.round_trip import Query
-
-BEGIN, COMMIT, ROLLBACK = Query.of("BEGIN"), Query.of("COMMIT"), Query.of("ROLLBACK")
+from gateway.round_trip import BEGIN, COMMIT, ROLLBACK, Query
 
 
 @dataclass
