@@ -14,6 +14,12 @@ count unless asked). Prints req/s and p99 per round and the gateway's ratios to 
 
     .venv/bin/python bench/peers.py [--seconds 8] [--rounds 3] [--connections 2 16] [--only one insert list]
     .venv/bin/python bench/peers.py --hold   # start everything, print the wrk commands, wait for SIGINT/SIGTERM
+    .venv/bin/python bench/peers.py --only insert --no-commit-flush   # what the flush per commit costs
+
+`--no-commit-flush` is an experiment, not a setting of the gateway: PostgreSQL then acknowledges a commit before its
+WAL reaches the disk (`synchronous_commit = off`; SQLite's `synchronous=NORMAL` under PocketBase does not flush per
+commit either), and a crash of PostgreSQL can lose the last acknowledged writes, which docs/security.md rules out
+("When the database goes away").
 """
 
 from __future__ import annotations
@@ -83,10 +89,13 @@ def wait_until_up(url: str, process: subprocess.Popen, what: str) -> None:
     raise RuntimeError(f"{what} did not start")
 
 
-def prepare_database(work: Path) -> tuple[embedded.EmbeddedPostgres, str, str]:
+def prepare_database(work: Path, commit_flush: bool = True) -> tuple[embedded.EmbeddedPostgres, str, str]:
     server = embedded.start(work / "pg-data")
     with psycopg.connect(server.url, autocommit=True) as conn:
         conn.execute("create database peers")
+        if not commit_flush:
+            conn.execute("alter system set synchronous_commit = off")
+            conn.execute("select pg_reload_conf()")
     url = server.url.replace("/postgres?", "/peers?")
     migrate.apply_pending(url, Project.load(ROOT))
     with psycopg.connect(url, autocommit=True) as conn:
@@ -253,12 +262,14 @@ def main() -> None:
     parser = ab_arguments(__doc__, KINDS)
     parser.add_argument("--one-process", action="store_true",
                         help="also drive a gateway with API_WORKERS=1 (column gw-1p)")
+    parser.add_argument("--no-commit-flush", action="store_true",
+                        help="experiment: PostgreSQL acknowledges commits before their WAL flush (see above)")
     options = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="peers-bench-"))
     processes: list[subprocess.Popen] = []
     server = None
     try:
-        server, url, row = prepare_database(work)
+        server, url, row = prepare_database(work, commit_flush=not options.no_commit_flush)
         db_pid = server.pid
         assert db_pid is not None
         keys = JwtKeys(SECRET)
@@ -298,6 +309,9 @@ def main() -> None:
             return
         print(f"{options.rounds} rounds x {options.seconds}s, wrk -t2, {os.cpu_count()} cores shared by wrk, "
               f"the servers and PostgreSQL; load average before: {load_average()}\n")
+        if options.no_commit_flush:
+            print("PostgreSQL without the WAL flush per commit (synchronous_commit = off): an experiment, not a"
+                  " gateway setting\n")
         order = list(plan["one"])
         cpu: dict[tuple[str, int, str], list[float]] = collections.defaultdict(list)
         cpu_db: dict[tuple[str, int, str], list[float]] = collections.defaultdict(list)
