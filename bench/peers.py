@@ -263,7 +263,8 @@ def main() -> None:
     parser.add_argument("--one-process", action="store_true",
                         help="also drive a gateway with API_WORKERS=1 (column gw-1p)")
     parser.add_argument("--no-commit-flush", action="store_true",
-                        help="experiment: PostgreSQL acknowledges commits before their WAL flush (see above)")
+                        help="experiment, not a gateway setting: PostgreSQL acknowledges commits before their WAL"
+                             " flush (synchronous_commit = off), so a crash of it could lose acknowledged writes")
     options = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="peers-bench-"))
     processes: list[subprocess.Popen] = []
