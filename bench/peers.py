@@ -256,15 +256,15 @@ def ab_arguments(doc: str | None, kinds: list[str]) -> argparse.ArgumentParser:
 # Inserts last: the lists are then read from the same 1,000 rows on both stores (the inserts of the gateway, the
 # floor and a baseline all land in PostgreSQL's one table, PocketBase's only in its own).
 KINDS = ["one", "list", "insert"]
+NO_FLUSH = ("experiment, not a gateway setting: PostgreSQL acknowledges commits before their WAL flush"
+            " (synchronous_commit = off), so a crash of it could lose acknowledged writes")
 
 
 def main() -> None:
     parser = ab_arguments(__doc__, KINDS)
     parser.add_argument("--one-process", action="store_true",
                         help="also drive a gateway with API_WORKERS=1 (column gw-1p)")
-    parser.add_argument("--no-commit-flush", action="store_true",
-                        help="experiment, not a gateway setting: PostgreSQL acknowledges commits before their WAL"
-                             " flush (synchronous_commit = off), so a crash of it could lose acknowledged writes")
+    parser.add_argument("--no-commit-flush", action="store_true", help=NO_FLUSH)
     options = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="peers-bench-"))
     processes: list[subprocess.Popen] = []
@@ -311,8 +311,7 @@ def main() -> None:
         print(f"{options.rounds} rounds x {options.seconds}s, wrk -t2, {os.cpu_count()} cores shared by wrk, "
               f"the servers and PostgreSQL; load average before: {load_average()}\n")
         if options.no_commit_flush:
-            print("PostgreSQL without the WAL flush per commit (synchronous_commit = off): an experiment, not a"
-                  " gateway setting\n")
+            print(f"--no-commit-flush: {NO_FLUSH}\n")
         order = list(plan["one"])
         cpu: dict[tuple[str, int, str], list[float]] = collections.defaultdict(list)
         cpu_db: dict[tuple[str, int, str], list[float]] = collections.defaultdict(list)
