@@ -7,12 +7,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
-from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway import log_redaction, not_found, site
 from gateway.auth import routes as auth_service
 from gateway.client_ip import ForwardedFor
+from gateway.cors import Cors
 from gateway.db_roles import open_pools
 from gateway.functions import routes as functions_service
 from gateway.keys import JwtKeys
@@ -134,11 +134,5 @@ def _edge(app: FastAPI, settings: Settings) -> ASGIApp:
     # Storage bounds its uploads itself (per bucket and FILE_SIZE_LIMIT) while it streams them to disk.
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")
     edge = ForwardedFor(edge, trusted_header=settings.trusted_proxy_header)
-    return CORSMiddleware(
-        edge,
-        allow_origins=["*"],
-        allow_methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-        allow_headers=["*"],
-        expose_headers=EXPOSED_HEADERS,
-        max_age=86400,
-    )
+    return Cors(edge, allow_methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+                expose_headers=EXPOSED_HEADERS, max_age=86400)

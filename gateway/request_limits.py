@@ -66,6 +66,13 @@ class BodyLimit:
         if declared.isdigit() and int(declared) > self.max_bytes:
             await _refuse(send)
             return
+        if declared.isdigit() and b"transfer-encoding" not in framing:
+            # httptools delivers no more of a body than its Content-Length: nothing to count.
+            try:
+                await self.app(scope, receive, send)
+            except ClientDisconnect:
+                _log_disconnect(scope)
+            return
         received = 0
         exceeded = False
         started = False
@@ -96,12 +103,16 @@ class BodyLimit:
         except ClientDisconnect:
             # A client that hangs up mid-upload is not the gateway's failure: one line, no traceback.
             if not exceeded:
-                log.info("request body not received, the client went away: %s %s", scope["method"], scope["path"])
+                _log_disconnect(scope)
         except Exception:
             if not exceeded:
                 raise
         if exceeded and not started:
             await _refuse(send)
+
+
+def _log_disconnect(scope: Scope) -> None:
+    log.info("request body not received, the client went away: %s %s", scope["method"], scope["path"])
 
 
 async def _refuse(send: Send) -> None:
