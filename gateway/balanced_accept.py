@@ -130,10 +130,15 @@ class BalancedListener:
 
     async def _open(self, conn: socket.socket) -> None:
         try:
-            await self._loop.connect_accepted_socket(self._protocol_factory, conn)
+            _, protocol = await self._loop.connect_accepted_socket(self._protocol_factory, conn)
         except Exception:  # noqa: BLE001 - one connection's failure must not stop accepting
             log.exception("could not open an accepted connection")
             conn.close()
+        else:
+            if not self._connections.accepting:
+                # Accepted before the shutdown began, opened after it asked every open connection to finish: asked
+                # now, or a client that keeps it busy would keep the worker serving (an orphan, if the parent died).
+                protocol.shutdown()  # type: ignore[attr-defined]  # uvicorn's protocols' graceful end
         finally:
             self._connections.opening -= 1
             self._connections.publish()

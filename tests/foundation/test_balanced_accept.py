@@ -27,10 +27,15 @@ class Counted(asyncio.Protocol):
         self.connections = connections
 
     def connection_made(self, transport) -> None:
+        self.transport = transport
         self.connections.add(self)
 
     def connection_lost(self, exc) -> None:
         self.connections.discard(self)
+
+    def shutdown(self) -> None:
+        """uvicorn's graceful end; an idle connection closes at once."""
+        self.transport.close()
 
 
 def run(test) -> None:
@@ -181,6 +186,24 @@ def test_a_closed_listener_is_never_the_one_a_connection_is_left_to(listening):
         connections.discard(protocol)  # a connection ending during the shutdown
         assert not table.ahead_of(1, 5)
         await listener.wait_closed()
+
+    run(test)
+
+
+def test_a_connection_that_opens_after_the_shutdown_began_is_shut_down_too(listening):
+    """uvicorn asks the connections open when it stops to finish; one accepted just before and opened just after
+    would otherwise keep a busy client served, and the worker running, for as long as the client goes on."""
+    async def test():
+        table = ConnectionTable(1)
+        listener, connections = worker(table, 0, listening)
+        [client] = await connect(listening, 1)
+        await until(lambda: _waiting(listening), "the connection waiting")
+        listener._accept()  # accepted; its protocol is made in a later step of the loop
+        listener.close()  # the shutdown begins: no connection is open yet to be asked
+        await listener.wait_closed()
+        await until(lambda: not connections, "the late connection closed")
+        client.settimeout(5)
+        assert client.recv(1) == b""
 
     run(test)
 
