@@ -11,6 +11,7 @@ import pytest
 import uvloop
 
 from gateway.balanced_accept import (
+    HANDOFF_CHECK_SECONDS,
     HANDOFF_SECONDS,
     RETRY_SECONDS,
     BalancedListener,
@@ -86,6 +87,17 @@ async def connect(sock: socket.socket, count: int) -> list[socket.socket]:
     return clients
 
 
+async def one_waiting(listening: socket.socket,
+                      ) -> tuple[ConnectionTable, BalancedListener, WorkerConnections, socket.socket]:
+    """Worker 0 with one connection open, worker 1 (idle, not running here) with none, and a new one waiting."""
+    table = ConnectionTable(2)
+    table.publish(1, 0)
+    listener, connections = worker(table, 0, listening)
+    connections.add(object())
+    [client] = await connect(listening, 1)
+    return table, listener, connections, client
+
+
 async def until(check, what: str, seconds: float = 5.0) -> None:
     async with asyncio.timeout(seconds):
         while not check():
@@ -155,13 +167,28 @@ def test_a_worker_with_more_connections_leaves_a_new_one_to_another_then_takes_i
     run(test)
 
 
+def test_a_worker_that_left_a_connection_takes_it_as_soon_as_it_comes_first(listening):
+    """Many connections at once under load: the others' counts change while this worker waits, and the connection
+    is taken at its next look rather than at the end of the handoff."""
+    async def test():
+        table, listener, connections, client = await one_waiting(listening)
+        await until(lambda: _waiting(listening), "the connection waiting")
+        listener._readable()
+        listener._handoff_ends = asyncio.get_running_loop().time() + 60  # only coming first can end this handoff
+        # Nothing to wait for here: the check is that the connection is left for a while (many looks).
+        await asyncio.sleep(20 * HANDOFF_CHECK_SECONDS)
+        assert len(connections) == 1 and _waiting(listening), "taken while another worker came first"
+        table.publish(1, 5)  # the other worker took five meanwhile
+        await until(lambda: len(connections) == 2, "taken once this worker came first")
+        listener.close()
+        client.close()
+
+    run(test)
+
+
 def test_a_connection_another_worker_took_during_the_handoff_leaves_this_one_listening(listening):
     async def test():
-        table = ConnectionTable(2)
-        table.publish(1, 0)
-        listener, connections = worker(table, 0, listening)
-        connections.add(object())
-        [client] = await connect(listening, 1)
+        table, listener, connections, client = await one_waiting(listening)
         listener._readable()
         taken, _ = listening.accept()  # the other worker's turn
         await until(lambda: listener._resume is None, "the handoff over")
