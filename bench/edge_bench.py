@@ -22,12 +22,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gateway.app import EXPOSED_HEADERS  # noqa: E402
+from gateway.app import CORS_METHODS as METHODS  # noqa: E402
+from gateway.app import EXPOSED_HEADERS
 from gateway.client_ip import ForwardedFor  # noqa: E402
 from gateway.cors import Cors  # noqa: E402
 from gateway.request_limits import BodyLimit  # noqa: E402
 
-METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 # What supabase-js sends with a signed-in user's request: the key, the token, the object media type.
 HEADERS = [(b"host", b"127.0.0.1:54321"), (b"apikey", b"k" * 200), (b"authorization", b"Bearer " + b"t" * 300),
            (b"accept", b"application/vnd.pgrst.object+json"), (b"x-client-info", b"supabase-js/2")]

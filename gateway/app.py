@@ -36,6 +36,7 @@ SERVICES = (
     ("/storage/v1", storage_service),
 )
 
+CORS_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 EXPOSED_HEADERS = [
     "Content-Range", "Content-Location", "Location", "Preference-Applied", "X-Total-Count", "Link",
     "X-Supabase-Api-Version", "x-sb-error-code", "x-relay-error", "x-request-id", "Server-Timing", "Range-Unit",
@@ -134,5 +135,4 @@ def _edge(app: FastAPI, settings: Settings) -> ASGIApp:
     # Storage bounds its uploads itself (per bucket and FILE_SIZE_LIMIT) while it streams them to disk.
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")
     edge = ForwardedFor(edge, trusted_header=settings.trusted_proxy_header)
-    return Cors(edge, allow_methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-                expose_headers=EXPOSED_HEADERS, max_age=86400)
+    return Cors(edge, allow_methods=CORS_METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400)

@@ -8,10 +8,9 @@ import pytest
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import Message, Receive, Scope, Send
 
+from gateway.app import CORS_METHODS as METHODS
 from gateway.app import EXPOSED_HEADERS
 from gateway.cors import Cors
-
-METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 
 def responding_with(headers: list[tuple[bytes, bytes]]):
