@@ -1,6 +1,11 @@
 """An object's bytes as an HTTP response: headers as supabase/storage's asset renderer sets them, single byte
 ranges (206), `download=` as Content-Disposition, If-None-Match (304), streamed in blocks from the open file;
-and a rendered image (images.py) with the same headers."""
+and a rendered image (images.py) with the same headers.
+
+Objects are served from the API's own origin, where supabase-js keeps its session: nothing stored may run there.
+Markup and scripts go out as plain text (as supabase/storage serves HTML), and every object carries `nosniff` and a
+sandboxing Content-Security-Policy, so an SVG or XML document that a browser opens runs no script and has an
+opaque origin."""
 
 from __future__ import annotations
 
@@ -17,6 +22,12 @@ from gateway.storage.images import Renderer, Transform
 from gateway.storage.objects import Opened
 
 _RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
+
+# Types a browser would run as a page or a script of the origin that serves them.
+_SERVED_AS_TEXT = {"text/html", "application/xhtml+xml", "text/javascript", "application/javascript",
+                   "application/x-javascript", "text/ecmascript", "application/ecmascript", "text/jscript",
+                   "application/wasm"}
+OBJECT_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox"
 
 
 def parse_range(header: str | None, size: int) -> tuple[int, int] | None:
@@ -67,9 +78,11 @@ def object_headers(row: dict, content_type: str | None, download: str | None,
     """What a download and a rendered image share: the object's ETag, dates, cache policy, file name."""
     metadata = row["metadata"] or {}
     headers = {
-        "Content-Type": content_type or metadata.get("mimetype") or "application/octet-stream",
+        "Content-Type": inert_type(content_type or metadata.get("mimetype") or "application/octet-stream"),
         "ETag": metadata.get("eTag") or "",
         "X-Robots-Tag": "none",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": OBJECT_CSP,
     }
     if row["updated_at"] is not None:
         headers["Last-Modified"] = format_datetime(row["updated_at"].astimezone(UTC), usegmt=True)
@@ -81,6 +94,15 @@ def object_headers(row: dict, content_type: str | None, download: str | None,
     if disposition:
         headers["Content-Disposition"] = disposition
     return headers
+
+
+def inert_type(content_type: str) -> str:
+    """The stored type, or plain text (with the stored charset) for a type the browser would run."""
+    essence, _, parameters = content_type.partition(";")
+    if essence.strip().lower() not in _SERVED_AS_TEXT:
+        return content_type
+    charset = next((p.strip() for p in parameters.split(";") if p.strip().lower().startswith("charset=")), None)
+    return f"text/plain; {charset}" if charset else "text/plain"
 
 
 def not_modified(request: Request, headers: dict[str, str]) -> bool:
