@@ -18,6 +18,7 @@ from gateway.claims import Caller
 from gateway.db import one
 from gateway.storage import errors
 from gateway.storage.access import API, Access, owner_of, privileged, transaction_of
+from gateway.storage.limits import BucketLimits
 from gateway.storage.store import Blob, Stored, new_version
 from gateway.storage.uploads import UploadBody
 
@@ -183,17 +184,20 @@ async def remove_object(access: Access, request: Request, caller: Caller, bucket
 
 
 async def move_object(access: Access, request: Request, caller: Caller, bucket: str, source: str,
-                      target_bucket: str, target: str) -> str:
-    """A rename of the row: files are named by version, so no byte moves."""
+                      target_bucket: str, target: str, limits: BucketLimits) -> str:
+    """A rename of the row: files are named by version, so no byte moves. The moved object must fit the target
+    bucket's `limits` (checked before the rename commits)."""
     owner_uuid, owner_id = owner_columns(owner_of(caller))
     async with access.as_caller(request, caller, "storage.object.move") as conn:
         cur = await conn.execute(
             "update storage.objects set bucket_id = %s, name = %s, owner = %s, owner_id = %s"
-            " where bucket_id = %s and name = %s",
+            " where bucket_id = %s and name = %s returning metadata",
             (target_bucket, target, owner_uuid, owner_id, bucket, source))
-        moved = cur.rowcount
+        moved = await cur.fetchone()
+        if moved is not None:
+            check_fits(limits, target, moved[0])
         await privileged(conn)
-        if not moved:
+        if moved is None:
             cur = await conn.execute("select 1 from storage.objects where bucket_id = %s and name = %s",
                                      (bucket, source))
             raise errors.access_denied() if await cur.fetchone() else errors.no_such_key()
@@ -202,8 +206,15 @@ async def move_object(access: Access, request: Request, caller: Caller, bucket: 
         return str(one(await cur.fetchone())[0])
 
 
+def check_fits(limits: BucketLimits, name: str, metadata: dict | None) -> None:
+    """An existing object's type and size (its metadata) against the limits of a bucket it is to enter."""
+    metadata = metadata or {}
+    size = metadata.get("size")
+    limits.check(name, metadata.get("mimetype"), size if isinstance(size, int) else None)
+
+
 async def copy_object(access: Access, request: Request, caller: Caller, bucket: str, source: str,
-                      target_bucket: str, target: str, upsert: bool, copy_metadata: bool,
+                      target_bucket: str, target: str, limits: BucketLimits, upsert: bool, copy_metadata: bool,
                       metadata: dict | None, user_metadata: dict | None) -> dict:
     version = new_version()
     copied = False
@@ -220,6 +231,7 @@ async def copy_object(access: Access, request: Request, caller: Caller, bucket: 
                     if metadata and metadata.get(field) is not None:
                         new_metadata[key] = metadata[field]
             new_metadata["lastModified"] = iso(datetime.now(UTC))
+            check_fits(limits, target, new_metadata)
             try:
                 await access.store.copy(origin["version"], version)
             except FileNotFoundError:

@@ -28,10 +28,10 @@ import anyio
 from starlette.requests import Request
 
 from gateway.claims import Caller
-from gateway.storage import errors, objects
+from gateway.storage import errors, limits, objects
 from gateway.storage.access import Access, owner_of
 from gateway.storage.names import bucket_id as valid_bucket_id
-from gateway.storage.names import is_empty_folder, mime_allowed, object_key
+from gateway.storage.names import object_key
 from gateway.storage.store import is_version, new_version
 
 TUS_VERSION = "1.0.0"
@@ -136,13 +136,13 @@ async def create(access: Access, request: Request, authorise: Authorise, global_
     bucket = valid_bucket_id(metadata.get("bucketName"))
     name = object_key(metadata.get("objectName"))
     caller, upsert = authorise(bucket, name)
-    found = await access.bucket(bucket)
-    limit = min(global_limit, found["file_size_limit"] or global_limit)
-    if length > limit and not is_empty_folder(name):
-        raise tus_error(413, "Maximum size exceeded")
-    content_type = metadata.get("contentType") or "application/octet-stream"
-    if not is_empty_folder(name) and not mime_allowed(content_type, found["allowed_mime_types"]):
-        raise errors.invalid_mime_type(content_type)
+    content_type = metadata.get("contentType") or limits.UNKNOWN_TYPE
+    try:
+        (await limits.of(access, bucket, global_limit)).check(name, content_type, length)
+    except errors.StorageError as refused:
+        if refused.code == "EntityTooLarge":
+            raise tus_error(413, "Maximum size exceeded") from None  # the TUS server's own words
+        raise
     cache = metadata.get("cacheControl", "")
     upload = Upload(id=new_version(), bucket_id=bucket, name=name, upsert=upsert, upload_length=length,
                     upload_offset=0,

@@ -16,11 +16,11 @@ from starlette.responses import JSONResponse, Response
 from gateway.claims import Caller
 from gateway.services import services
 from gateway.settings import Settings
-from gateway.storage import buckets, errors, images, listing, objects, resumable, signing
+from gateway.storage import buckets, errors, images, limits, listing, objects, resumable, signing
 from gateway.storage.access import Access, caller_of, owner_of
 from gateway.storage.disk import DiskStore
 from gateway.storage.names import bucket_id as valid_bucket_id
-from gateway.storage.names import is_empty_folder, object_key
+from gateway.storage.names import object_key
 from gateway.storage.serve import object_response, rendered_response
 from gateway.storage.store import ObjectStore
 from gateway.storage.uploads import guarded, metadata_header, read_upload
@@ -119,11 +119,8 @@ def path_of(request: Request) -> tuple[str, str]:
     return bucket, object_key(request.path_params["name"])
 
 
-def max_upload_bytes(request: Request, bucket_limit: int | None, name: str) -> int:
-    ceiling = services(request).settings.storage_file_size_limit
-    if is_empty_folder(name):
-        return ceiling
-    return min(ceiling, bucket_limit) if bucket_limit else ceiling
+async def bucket_limits(request: Request, bucket: str) -> limits.BucketLimits:
+    return await limits.of(access(request), bucket, services(request).settings.storage_file_size_limit)
 
 
 # --- buckets -------------------------------------------------------------------------------------------------
@@ -215,7 +212,8 @@ def _transfer(body: dict) -> tuple[str, str, str, str]:
 async def move_object(request: Request) -> Response:
     caller = caller_of(request)
     bucket, source, target_bucket, target = _transfer(await read_json(request))
-    object_id = await objects.move_object(access(request), request, caller, bucket, source, target_bucket, target)
+    object_id = await objects.move_object(access(request), request, caller, bucket, source, target_bucket, target,
+                                          await bucket_limits(request, target_bucket))
     return JSONResponse({"message": "Successfully moved", "Id": object_id, "Key": target})
 
 
@@ -226,7 +224,7 @@ async def copy_object(request: Request) -> Response:
     bucket, source, target_bucket, target = _transfer(body)
     row = await objects.copy_object(
         access(request), request, caller, bucket, source, target_bucket, target,
-        upsert=request.headers.get("x-upsert") == "true", copy_metadata=body.get("copyMetadata", True) is not False,
+        await bucket_limits(request, target_bucket), upsert=request.headers.get("x-upsert") == "true", copy_metadata=body.get("copyMetadata", True) is not False,
         metadata=body.get("metadata") if isinstance(body.get("metadata"), dict) else None,
         user_metadata=metadata_header(request.headers.get("x-metadata")))
     return JSONResponse({"Id": row["id"], "Key": f"{target_bucket}/{target}", **row})
@@ -399,14 +397,13 @@ async def render_signed(request: Request) -> Response:
 async def _upload(request: Request, caller: Caller, bucket: str, name: str, upsert: bool,
                   operation: str) -> tuple[str, str]:
     store = access(request)
-    found = await store.bucket(bucket)
-    body = await read_upload(request, name, found["allowed_mime_types"])
+    allowed = await bucket_limits(request, bucket)
+    body = await read_upload(request, name, allowed)
     await objects.check_can_write(store, request, caller, operation, bucket, name, upsert,
                                   {"mimetype": body.mime, "contentLength": body.declared_length},
                                   body.user_metadata)
     object_id = await objects.store_upload(store, request, caller, operation, bucket, name, upsert, body,
-                                           max_upload_bytes(request, found["file_size_limit"], name),
-                                           owner_of(caller))
+                                           allowed.max_bytes(name), owner_of(caller))
     return f"{bucket}/{name}", object_id
 
 

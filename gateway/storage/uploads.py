@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from starlette.requests import ClientDisconnect, Request
 
 from gateway.storage import errors, multipart
-from gateway.storage.names import is_empty_folder, mime_allowed
+from gateway.storage.limits import BucketLimits
 
 MAX_USER_METADATA_BYTES = 1024 * 1024
 MAX_FIELDS_BYTES = 2 * MAX_USER_METADATA_BYTES
@@ -61,8 +61,9 @@ async def guarded(stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
         raise errors.StorageError(499, "Aborted", "Request aborted", error="Request aborted") from None
 
 
-async def read_upload(request: Request, object_name: str, allowed_mime_types: list[str] | None) -> UploadBody:
-    """Reads up to the file's first byte; refuses a MIME type the bucket does not allow before any is stored."""
+async def read_upload(request: Request, object_name: str, limits: BucketLimits) -> UploadBody:
+    """Reads up to the file's first byte; refuses what the bucket does not let in (its type, a declared length
+    over its limit) before any byte is stored."""
     content_type = request.headers.get("content-type", "")
     declared = request.headers.get("content-length")
     declared_length = int(declared) if declared and declared.isdigit() else None
@@ -77,8 +78,7 @@ async def read_upload(request: Request, object_name: str, allowed_mime_types: li
         )
     else:
         body = await _multipart_upload(request, boundary, declared_length)
-    if not is_empty_folder(object_name) and not mime_allowed(body.mime, allowed_mime_types):
-        raise errors.invalid_mime_type(body.mime)
+    limits.check(object_name, body.mime, body.declared_length)
     return body
 
 

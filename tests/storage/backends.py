@@ -58,7 +58,8 @@ def start_seaweedfs(root: Path) -> Iterator[S3Server]:
         f"-master.port={master}", f"-master.port.grpc={master_grpc}", "-master.volumeSizeLimitMB=64",
         f"-volume.port={volume}", f"-volume.port.grpc={volume_grpc}", "-volume.max=0",
         "-filer", f"-filer.port={filer}", f"-filer.port.grpc={filer_grpc}",
-        "-s3", f"-s3.port={s3}", f"-s3.port.grpc={s3_grpc}", f"-s3.config={config}", "-s3.port.iceberg=0",
+        "-s3", f"-s3.port={s3}", f"-s3.port.grpc={s3_grpc}", f"-s3.config={config}",
+        "-s3.port.iceberg=0", "-s3.port.lance=0",
     ], stdout=log, stderr=subprocess.STDOUT)
     server = S3Server(endpoint=f"http://127.0.0.1:{s3}", filer=f"http://127.0.0.1:{filer}")
     try:
