@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import struct
+import threading
 import zlib
+from pathlib import Path
 
 import anyio
 import httpx
@@ -16,8 +18,10 @@ from storage3.exceptions import StorageApiError
 from gateway.storage import images
 from gateway.storage.disk import DiskBlob
 from supabase import ClientOptions, create_client
+from tests.storage.memory import PeakRss
 
 pytestmark = pytest.mark.filterwarnings("ignore:The '(timeout|verify)' parameter is deprecated:DeprecationWarning")
+MB = 1024 * 1024
 
 
 def png_bytes(width: int, height: int, color=(10, 120, 200)) -> bytes:
@@ -117,6 +121,14 @@ def test_a_source_over_25_mib_is_refused(world, service):
     assert answer.json()["message"] == "The source image file is too large to process"
 
 
+async def render_file(renderer: images.Renderer, source: Path, transform: images.Transform) -> images.Rendered:
+    blob = DiskBlob(open(source, "rb"))
+    try:
+        return await renderer.render(blob, transform, "image/webp")
+    finally:
+        blob.close()
+
+
 def test_renders_wait_their_turn(tmp_path):
     source = tmp_path / "large.png"
     source.write_bytes(png_bytes(2000, 2000))
@@ -127,11 +139,7 @@ def test_renders_wait_their_turn(tmp_path):
         done = anyio.Event()
 
         async def one() -> None:
-            blob = DiskBlob(open(source, "rb"))
-            try:
-                await renderer.render(blob, images.Transform(width=1500), "")
-            finally:
-                blob.close()
+            await render_file(renderer, source, images.Transform(width=1500))
 
         async def watch() -> None:
             while not done.is_set():
@@ -149,3 +157,70 @@ def test_renders_wait_their_turn(tmp_path):
 
     anyio.run(main)
     assert renderer_peak == {"running": 2, "waiting": 4}
+
+
+def lossless_webp(width: int, height: int) -> bytes:
+    """A plain image in lossless WebP: a couple of kilobytes that decode to width x height pixels."""
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (255, 255, 255)).save(out, "WEBP", lossless=True)
+    return out.getvalue()
+
+
+def test_a_small_file_that_decodes_over_budget_is_refused_before_decoding(world, gateway):
+    bomb = lossless_webp(7000, 7000)
+    assert len(bomb) < 4096
+    with httpx.Client(timeout=60) as http:
+        client = create_client(gateway.url, gateway.service_key, ClientOptions(
+            auto_refresh_token=False, persist_session=False, httpx_client=http))
+        avatars = client.storage.from_("avatars")
+        avatars.upload("bombs/7000.webp", bomb, {"content-type": "image/webp", "upsert": "true"})
+        with PeakRss() as rendering:
+            for _ in range(4):
+                with pytest.raises(StorageApiError) as refused:
+                    avatars.download("bombs/7000.webp", {"transform": {"width": 100}})
+                assert (refused.value.status, refused.value.message) == (
+                    "400", "The source image resolution is too large to process")
+    assert rendering.growth < 32 * MB, f"refusing grew memory by {rendering.growth / MB:.0f} MiB"
+
+
+def test_only_the_formats_a_render_needs_are_decoded(world, service):
+    bmp = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 0, 0)).save(bmp, "BMP")
+    put(service, "formats/source.bmp", bmp.getvalue(), "image/bmp")
+    answer = service.get("/render/image/authenticated/avatars/formats/source.bmp", params={"width": 20})
+    assert answer.status_code == 400
+    assert answer.json()["message"] == "The source image is invalid or unsupported for rendering"
+
+
+def test_identical_renders_are_rendered_once(tmp_path):
+    source = tmp_path / "photo.png"
+    source.write_bytes(png_bytes(600, 400))
+
+    async def main() -> tuple[images.Rendered, images.Rendered, images.Rendered]:
+        renderer = images.Renderer()
+        return (await render_file(renderer, source, images.Transform(width=300)),
+                await render_file(renderer, source, images.Transform(width=300)),
+                await render_file(renderer, source, images.Transform(width=200)))
+
+    first, again, other = anyio.run(main)
+    assert again is first
+    assert other is not first and size_of(other.body) == (200, 133)
+
+
+def test_memory_is_returned_after_a_burst_of_renders(world, service):
+    put(service, "burst/large.png", png_bytes(3000, 3000, (90, 30, 160)))
+
+    def render(width: int) -> None:
+        answer = service.get("/render/image/authenticated/avatars/burst/large.png", params={"width": width})
+        assert answer.status_code == 200, answer.text
+
+    render(10)
+    with PeakRss() as burst:
+        threads = [threading.Thread(target=render, args=(100 + n,)) for n in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert burst.growth > 16 * MB, "the burst did not decode anything"
+    assert burst.kept < burst.growth / 4, \
+        f"a burst that peaked {burst.growth / MB:.0f} MiB over kept {burst.kept / MB:.0f}"

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
-import threading
 import time
-from pathlib import Path
 
 import httpx
 import psycopg
@@ -18,6 +16,7 @@ from supabase import Client, ClientOptions, create_client
 from tests.conftest import make_settings
 from tests.storage.backends import stored
 from tests.storage.conftest import with_backend
+from tests.storage.memory import PeakRss
 from tests.support.waits import eventually
 
 pytestmark = pytest.mark.filterwarnings("ignore:The '(timeout|verify)' parameter is deprecated:DeprecationWarning")
@@ -100,37 +99,6 @@ def test_encoded_dot_segments_are_refused(world, gateway):
             answer += chunk
     assert answer.startswith(b"HTTP/1.1 400")
     assert b'"code":"InvalidKey"' in answer
-
-
-def _rss_bytes() -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    raise RuntimeError("no VmRSS")
-
-
-class PeakRss:
-    """Samples this process's resident memory (the gateway runs in a thread of it) while a transfer runs."""
-
-    def __enter__(self) -> PeakRss:
-        self.baseline = self.peak = _rss_bytes()
-        self.running = True
-        self.thread = threading.Thread(target=self._sample, daemon=True)
-        self.thread.start()
-        return self
-
-    def _sample(self) -> None:
-        while self.running:
-            self.peak = max(self.peak, _rss_bytes())
-            time.sleep(0.02)
-
-    def __exit__(self, *exc) -> None:
-        self.running = False
-        self.thread.join()
-
-    @property
-    def growth(self) -> int:
-        return self.peak - self.baseline
 
 
 def test_200_mb_up_and_down_with_flat_memory(world, gateway):
