@@ -15,6 +15,7 @@ from gateway.client_ip import ForwardedFor
 from gateway.cors import Cors
 from gateway.db_roles import open_pools
 from gateway.functions import routes as functions_service
+from gateway.key_auth import KeyAuth
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.mail.mailer import Mailer
@@ -122,10 +123,10 @@ def create_app(settings: Settings) -> ASGIApp:
         app.include_router(mailbox.router, prefix="/_dev/mailbox")
     not_found.install(app)
     site.mount(app, settings)
-    return _edge(app, settings)
+    return _edge(app, settings, shared.keys)
 
 
-def _edge(app: FastAPI, settings: Settings) -> ASGIApp:
+def _edge(app: FastAPI, settings: Settings, keys: JwtKeys) -> ASGIApp:
     """What every request passes, outside FastAPI so that the REST shortcut needs nothing of FastAPI's stack."""
     edge: ASGIApp = Shortcut(app, prefix=f"{rest_service.PREFIX}/", methods=frozenset(rest_service.METHODS),
                              endpoint=rest_service.endpoint)
@@ -134,5 +135,6 @@ def _edge(app: FastAPI, settings: Settings) -> ASGIApp:
     # Inside CORS, so that a browser can read the 413.
     # Storage bounds its uploads itself (per bucket and FILE_SIZE_LIMIT) while it streams them to disk.
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")
+    edge = KeyAuth(edge, keys)
     edge = ForwardedFor(edge, trusted_header=settings.trusted_proxy_header)
     return Cors(edge, allow_methods=CORS_METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400)

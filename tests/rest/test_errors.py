@@ -7,13 +7,15 @@ from tests.rest.conftest import ALICE, user_claims
 from tests.support.waits import eventually
 
 
-def test_no_apikey_and_no_authorization_runs_as_anon(rest):
-    response = rest.client.get("/fx_companies", params={"select": "id", "order": "id"})
+def test_the_anon_key_without_authorization_runs_as_anon(rest):
+    response = rest.client.get("/fx_companies", params={"select": "id", "order": "id"},
+                               headers={"apikey": rest.gateway.anon_key})
     assert response.status_code == 200 and [r["id"] for r in response.json()] == [1, 2, 3]
 
 
 def test_bad_token_is_401_pgrst301(rest):
-    response = rest.client.get("/fx_companies", headers={"Authorization": "Bearer not.a.jwt"})
+    response = rest.client.get("/fx_companies", headers={"apikey": rest.gateway.anon_key,
+                                                        "Authorization": "Bearer not.a.jwt"})
     assert response.status_code == 401 and response.json()["code"] == "PGRST301"
 
 
@@ -21,13 +23,15 @@ def test_token_signed_with_another_secret_is_401(rest):
     from gateway.keys import JwtKeys
 
     forged = JwtKeys("another-secret-that-is-long-enough-0123456789").sign(user_claims(ALICE))
-    response = rest.client.get("/fx_companies", headers={"Authorization": f"Bearer {forged}"})
+    response = rest.client.get("/fx_companies", headers={"apikey": rest.gateway.anon_key,
+                                                        "Authorization": f"Bearer {forged}"})
     assert response.status_code == 401 and response.json()["code"] == "PGRST301"
 
 
 def test_expired_token_is_401_pgrst303(rest):
     claims = {**user_claims(ALICE), "exp": int(time.time()) - 3600}
-    response = rest.client.get("/fx_companies", headers={"Authorization": f"Bearer {rest.gateway.keys.sign(claims)}"})
+    response = rest.client.get("/fx_companies", headers={"apikey": rest.gateway.anon_key,
+                                                        "Authorization": f"Bearer {rest.gateway.keys.sign(claims)}"})
     assert response.status_code == 401
     assert response.json() == {"code": "PGRST303", "details": None, "hint": None, "message": "JWT expired"}
 
@@ -69,7 +73,7 @@ def test_cors_exposes_content_range(rest):
     assert response.status_code == 200
     assert response.headers["access-control-allow-origin"] == "*"
     assert response.headers["access-control-allow-headers"] == "apikey,authorization,prefer,range,accept-profile"
-    got = rest.client.get("/fx_companies", headers={"Origin": "http://example.test"})
+    got = rest.client.get("/fx_companies", headers={"Origin": "http://example.test", "apikey": rest.gateway.anon_key})
     assert "content-range" in got.headers["access-control-expose-headers"].lower()
 
 

@@ -113,7 +113,7 @@ def test_editing_returned_claims_does_not_change_the_next_verification():
 
 def test_the_gateway_refuses_a_token_it_served_once_after_it_expires(rest):
     token, exp = _expiring_soon(rest.gateway.keys)
-    headers = {"Authorization": f"Bearer {token}"}
+    headers = {"apikey": rest.gateway.anon_key, "Authorization": f"Bearer {token}"}
     assert rest.client.get("/fx_companies", params={"select": "id"}, headers=headers).status_code == 200
     _wait_past(exp)
     response = rest.client.get("/fx_companies", params={"select": "id"}, headers=headers)

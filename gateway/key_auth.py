@@ -1,0 +1,69 @@
+"""The project API key where Supabase's API gateway requires one (Kong's key-auth in supabase/supabase's
+docker/volumes/api/kong.yml): every /auth/v1, /rest/v1 and /realtime/v1 request carries the anon or service-role key
+as `apikey` (header or query), except the auth routes a browser reaches from a link or a provider (verify, callback,
+authorize, the JWKS). Storage and functions check their callers themselves, as there. Preflights pass (Kong's CORS
+plugin answers them first); websockets are checked by realtime itself on join.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from gateway.keys import InvalidToken, JwtKeys
+
+PROTECTED_PREFIXES = ("/auth/v1/", "/rest/v1/", "/realtime/v1/")
+OPEN_PREFIXES = ("/auth/v1/verify", "/auth/v1/callback", "/auth/v1/authorize", "/auth/v1/.well-known/jwks.json")
+PROJECT_KEY_ROLES = frozenset({"anon", "service_role"})
+
+_HEADERS = [(b"content-type", b"application/json; charset=utf-8")]
+NO_KEY = json.dumps({"message": "No API key found in request"}).encode()
+BAD_KEY = json.dumps({"message": "Invalid authentication credentials"}).encode()
+
+
+def needs_key(path: str) -> bool:
+    return path.startswith(PROTECTED_PREFIXES) and not path.startswith(OPEN_PREFIXES)
+
+
+def presented_key(scope: Scope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == b"apikey":
+            return value.decode("latin-1")
+    query = scope.get("query_string") or b""
+    if b"apikey=" in query:
+        values = parse_qs(query.decode("latin-1")).get("apikey")
+        return values[0] if values else None
+    return None
+
+
+class KeyAuth:
+    def __init__(self, app: ASGIApp, keys: JwtKeys) -> None:
+        self.app = app
+        self.keys = keys
+        self.known = frozenset({keys.anon_key, keys.service_role_key})
+
+    def is_project_key(self, key: str) -> bool:
+        """The keys as issued, or any key signed for the project with the anon or service role (a key minted
+        again with another `iat`)."""
+        if key in self.known:
+            return True
+        try:
+            role = self.keys.verify(key).get("role")
+        except InvalidToken:
+            return False
+        return isinstance(role, str) and role in PROJECT_KEY_ROLES  # a role claim can be any JSON value
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] == "OPTIONS" or not needs_key(scope["path"]):
+            await self.app(scope, receive, send)
+            return
+        key = presented_key(scope)
+        if key is not None and self.is_project_key(key):
+            await self.app(scope, receive, send)
+            return
+        body = NO_KEY if key is None else BAD_KEY
+        await send({"type": "http.response.start", "status": 401,
+                    "headers": [*_HEADERS, (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
