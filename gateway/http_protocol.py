@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from gateway.request_head import BoundedHeadProtocol
+from gateway.read_timeouts import ReadTimeoutsProtocol
 
 RESPONSE_HEAD = b"HTTP/1.1 "
 SWITCHING_PROTOCOLS = b"HTTP/1.1 101 "
@@ -68,8 +68,9 @@ class OneWriteTransport:
         return getattr(self._transport, name)
 
 
-class HttpProtocol(BoundedHeadProtocol):
-    """The gateway's HTTP protocol: heads capped as they are read, and each response in one write."""
+class HttpProtocol(ReadTimeoutsProtocol):
+    """The gateway's HTTP protocol: heads capped and timed as they are read, bodies timed, each response in one
+    write."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(OneWriteTransport(transport))  # type: ignore[arg-type]

@@ -15,6 +15,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gateway.http_protocol import HttpProtocol
+from gateway.read_timeouts import with_read_timeouts
 from gateway.settings import Settings
 
 log = logging.getLogger("gateway.http")
@@ -37,6 +38,7 @@ def server_options(settings: Settings) -> dict[str, Any]:
     - uvicorn's own proxy-header handling is off: by default it rewrites the client address from any
       X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.client_ip` (the only one).
     - The request head is capped while it is read (`gateway.request_head`); httptools has no cap of its own.
+    - A request's head and body must keep arriving (`gateway.read_timeouts`).
     - Each response leaves in one write (`gateway.http_protocol`).
     - No access log: the servers log at "warning", so uvicorn's access lines were never printed, yet it still
       quoted each request's path and formatted its client's address for them (about 1 % of a one-row read).
@@ -45,7 +47,9 @@ def server_options(settings: Settings) -> dict[str, Any]:
       realtime fan-out (docs/benchmarks.md).
     """
     return {"ws_max_size": max_frame_bytes(settings.realtime_max_payload_bytes), "proxy_headers": False,
-            "http": HttpProtocol, "ws_per_message_deflate": False, "access_log": False}
+            "http": with_read_timeouts(HttpProtocol, settings.request_head_timeout_seconds,
+                                       settings.request_body_idle_timeout_seconds),
+            "ws_per_message_deflate": False, "access_log": False}
 
 
 class BodyLimit:

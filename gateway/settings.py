@@ -136,6 +136,8 @@ class Settings:
     rate_limit_passkey_per_hour: int = 360
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
+    request_head_timeout_seconds: int = 20
+    request_body_idle_timeout_seconds: int = 60
     rest_plan_cache_bytes: int = 16 * 1024 * 1024
     db_pool_size: int = 10
     authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
@@ -154,6 +156,8 @@ class Settings:
     auth_hooks: dict[str, HookConfig] = field(default_factory=dict)  # the enabled ones, by config.toml name
     storage_dir: Path | None = None
     storage_file_size_limit: int = 50 * 1024 * 1024
+    storage_tus_max_open_uploads: int = 20  # per user
+    storage_tus_max_open_upload_bytes: int = 10 * 1024 * 1024 * 1024  # per user, the lengths they declared
     storage_backend: str = "file"  # or "s3": the storage_s3_* settings
     storage_s3_endpoint: str | None = None
     storage_s3_bucket: str = ""
@@ -301,6 +305,9 @@ class Settings:
             rate_limit_passkey_per_hour=_int("RATE_LIMIT_PASSKEY", env.get("RATE_LIMIT_PASSKEY"), 360),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
+            request_head_timeout_seconds=_int("REQUEST_HEAD_TIMEOUT", env.get("REQUEST_HEAD_TIMEOUT"), 20),
+            request_body_idle_timeout_seconds=_int("REQUEST_BODY_IDLE_TIMEOUT", env.get("REQUEST_BODY_IDLE_TIMEOUT"),
+                                                   60),
             rest_plan_cache_bytes=_int("REST_PLAN_CACHE_BYTES", env.get("REST_PLAN_CACHE_BYTES"), 16 * 1024 * 1024),
             db_pool_size=_pool_size(env.get("DB_POOL_SIZE")),
             authenticator_url=env.get("DB_AUTHENTICATOR_URL") or None,
@@ -323,6 +330,9 @@ class Settings:
             storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
             else None,
             storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),
+            storage_tus_max_open_uploads=_int("TUS_MAX_OPEN_UPLOADS", env.get("TUS_MAX_OPEN_UPLOADS"), 20),
+            storage_tus_max_open_upload_bytes=_int("TUS_MAX_OPEN_UPLOAD_BYTES", env.get("TUS_MAX_OPEN_UPLOAD_BYTES"),
+                                                   10 * 1024 * 1024 * 1024),
             **_storage_backend(env),
         )
 
