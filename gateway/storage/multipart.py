@@ -32,6 +32,11 @@ class PartHeaders:
     def content_type(self) -> str | None:
         return self.headers.get("content-type")
 
+    @property
+    def size(self) -> int:
+        """The bytes of its header names and values, as received."""
+        return sum(len(name) + len(value) for name, value in self.headers.items())
+
 
 Event = tuple[str, object]  # ("headers", PartHeaders) | ("data", bytes) | ("end", None)
 

@@ -23,7 +23,7 @@ from gateway.storage.names import bucket_id as valid_bucket_id
 from gateway.storage.names import object_key
 from gateway.storage.serve import object_response, rendered_response
 from gateway.storage.store import ObjectStore
-from gateway.storage.uploads import guarded, metadata_header, read_upload
+from gateway.storage.uploads import form_boundary, guarded, metadata_header, read_upload
 
 log = logging.getLogger("gateway.storage")
 router = APIRouter()
@@ -398,6 +398,10 @@ async def _upload(request: Request, caller: Caller, bucket: str, name: str, upse
                   operation: str) -> tuple[str, str]:
     store = access(request)
     allowed = await bucket_limits(request, bucket)
+    if form_boundary(request) is not None:
+        # A form's type and user metadata come after fields of up to MAX_FIELDS_BYTES: a caller who may not
+        # write here at all is refused before they are read (policies see no metadata yet, as for a folder).
+        await objects.check_can_write(store, request, caller, operation, bucket, name, upsert, {}, None)
     body = await read_upload(request, name, allowed)
     await objects.check_can_write(store, request, caller, operation, bucket, name, upsert,
                                   {"mimetype": body.mime, "contentLength": body.declared_length},

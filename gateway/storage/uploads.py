@@ -2,7 +2,9 @@
 
 storage-js sends a raw body (headers `content-type`, `cache-control`, `x-metadata` as base64 JSON) or
 multipart/form-data (fields `cacheControl`, `metadata`, optional `contentType`, then the file part);
-supabase-py sends the multipart form. Everything before the file part is bounded; the file is never buffered.
+supabase-py sends the multipart form. Everything before the file part is bounded: at most MAX_FIELDS fields, of
+MAX_FIELDS_BYTES in all, their names and part headers counted (python-multipart bounds each part's headers); the
+file is never buffered.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from gateway.storage.limits import BucketLimits
 
 MAX_USER_METADATA_BYTES = 1024 * 1024
 MAX_FIELDS_BYTES = 2 * MAX_USER_METADATA_BYTES
+MAX_FIELDS = 16  # Supabase's clients send at most three
 
 
 @dataclass
@@ -61,13 +64,19 @@ async def guarded(stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
         raise errors.StorageError(499, "Aborted", "Request aborted", error="Request aborted") from None
 
 
+def form_boundary(request: Request) -> str | None:
+    """The boundary of a multipart/form-data upload; None for a raw body."""
+    content_type = request.headers.get("content-type", "")
+    return multipart.boundary_of(content_type) if content_type.startswith("multipart/") else None
+
+
 async def read_upload(request: Request, object_name: str, limits: BucketLimits) -> UploadBody:
     """Reads up to the file's first byte; refuses what the bucket does not let in (its type, a declared length
     over its limit) before any byte is stored."""
     content_type = request.headers.get("content-type", "")
     declared = request.headers.get("content-length")
     declared_length = int(declared) if declared and declared.isdigit() else None
-    boundary = multipart.boundary_of(content_type) if content_type.startswith("multipart/") else None
+    boundary = form_boundary(request)
     if boundary is None:
         body = UploadBody(
             mime=content_type or "application/octet-stream",
@@ -85,12 +94,15 @@ async def read_upload(request: Request, object_name: str, limits: BucketLimits) 
 async def _multipart_upload(request: Request, boundary: str, declared_length: int | None) -> UploadBody:
     events = multipart.events(guarded(request.stream()), boundary)
     fields: dict[str, str] = {}
-    field_bytes = 0
+    preamble_bytes = 0
+    parts = 0
     name: str | None = None
     value = bytearray()
     async for kind, payload in events:
         if kind == "headers":
             assert isinstance(payload, multipart.PartHeaders)
+            parts += 1
+            preamble_bytes += payload.size
             if payload.is_file:
                 return UploadBody(
                     mime=fields.get("contentType") or payload.content_type or "application/octet-stream",
@@ -99,14 +111,16 @@ async def _multipart_upload(request: Request, boundary: str, declared_length: in
                     chunks=_file_data(events),
                     declared_length=None,
                 )
+            if parts > MAX_FIELDS:
+                raise errors.entity_too_large("number of form fields", str(MAX_FIELDS))
             name = payload.name
             value.clear()
         elif kind == "data":
             assert isinstance(payload, bytes)
-            field_bytes += len(payload)
-            if field_bytes > MAX_FIELDS_BYTES:
-                raise errors.entity_too_large("user_metadata")
+            preamble_bytes += len(payload)
             value.extend(payload)
+        if preamble_bytes > MAX_FIELDS_BYTES:
+            raise errors.entity_too_large("form fields")
         elif kind == "end" and name is not None:
             fields[name] = value.decode("utf-8", "replace")
             name = None
