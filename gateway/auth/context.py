@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,8 +9,10 @@ from typing import Any
 from fastapi import Request
 from psycopg_pool import AsyncConnectionPool
 
+from gateway import json_input
 from gateway.auth.errors import bad_request, validation_failed
 from gateway.client_ip import client_ip
+from gateway.json_input import UnacceptableJson
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.services import services
@@ -59,9 +60,10 @@ async def read_json_body(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        body = json.loads(raw)
-    # RecursionError: a few kilobytes of nested brackets exhaust the parser's stack.
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        body = json_input.parse(raw)
+    except UnacceptableJson as error:
+        raise bad_request("bad_json", f"Could not parse request body as JSON: {error}") from None
+    except ValueError:
         raise bad_request("bad_json", "Could not parse request body as JSON") from None
     if not isinstance(body, dict):
         raise bad_request("bad_json", "Request body must be a JSON object")
