@@ -28,6 +28,7 @@ import anyio
 from starlette.requests import Request
 
 from gateway.claims import Caller
+from gateway.db import one
 from gateway.storage import errors, limits, objects
 from gateway.storage.access import Access, owner_of
 from gateway.storage.names import bucket_id as valid_bucket_id
@@ -51,6 +52,14 @@ def tus_error(status: int, message: str) -> errors.StorageError:
 
 def not_found() -> errors.StorageError:
     return tus_error(404, "The file for this url was not found")
+
+
+@dataclass(frozen=True)
+class Quota:
+    """Per owner (JWT subject): how many uploads may be open at once, and how many bytes they may declare in all.
+    An open upload is one not complete and not expired."""
+    uploads: int
+    bytes: int
 
 
 @dataclass
@@ -124,10 +133,11 @@ def as_caller(caller: Caller, request: Request) -> Authorise:
     return lambda bucket, name: (caller, upsert)
 
 
-async def create(access: Access, request: Request, authorise: Authorise, global_limit: int,
+async def create(access: Access, request: Request, authorise: Authorise, global_limit: int, quota: Quota,
                  chunks: AsyncIterator[bytes]) -> Upload:
     """A POST; its body, when it is a chunk (creation-with-upload, as Supabase's guide sets tus-js-client up), is
-    the upload's first bytes. `authorise(bucket, name)` gives who uploads, and whether it may replace."""
+    the upload's first bytes. `authorise(bucket, name)` gives who uploads, and whether it may replace; what they
+    hold open already must leave room for it under `quota`."""
     check_version(request)
     if "upload-defer-length" in request.headers:
         raise tus_error(400, "Upload-Defer-Length is not supported")
@@ -152,12 +162,7 @@ async def create(access: Access, request: Request, authorise: Authorise, global_
     await _check_can_write(access, request, caller, "storage.tus.upload.create", upload)
     await access.store.start_partial(upload.id)
     try:
-        async with access.pool.connection() as conn:
-            await conn.execute(
-                f"insert into gateway_meta.storage_uploads ({_UPLOAD_COLUMNS}) values"
-                " (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (upload.id, bucket, name, upload.upsert, length, 0, upload.content_type, upload.cache_control,
-                 json.dumps(upload.user_metadata) if upload.user_metadata is not None else None))
+        await _open(access, upload, owner_of(caller), quota)
     except BaseException:
         with anyio.CancelScope(shield=True):
             await access.store.discard_partial(upload.id)
@@ -167,6 +172,30 @@ async def create(access: Access, request: Request, authorise: Authorise, global_
     elif is_chunk(request):
         upload.upload_offset = await write(access, request, caller, upload, 0, chunks)
     return upload
+
+
+async def _open(access: Access, upload: Upload, owner: str | None, quota: Quota) -> None:
+    """Records the upload, if its owner's open uploads leave room for it (counted under a lock per owner, so
+    parallel creations cannot all take the last place)."""
+    async with access.pool.connection() as conn, conn.transaction():
+        await conn.execute("select pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                           (f"storage.tus.owner:{owner or ''}",))
+        cur = await conn.execute(
+            "select count(*), coalesce(sum(upload_length), 0) from gateway_meta.storage_uploads"
+            " where owner is not distinct from %s and upload_offset < upload_length"
+            f" and created_at > now() - interval '{EXPIRES_HOURS} hours'", (owner,))
+        count, declared = one(await cur.fetchone())
+        if count >= quota.uploads:
+            raise errors.StorageError(429, "SlowDown", f"Too many open uploads: at most {quota.uploads} at once",
+                                      http_status=429)
+        if declared + upload.upload_length > quota.bytes:
+            raise errors.entity_too_large("open uploads", f"{quota.bytes} bytes")
+        await conn.execute(
+            f"insert into gateway_meta.storage_uploads ({_UPLOAD_COLUMNS}, owner) values"
+            " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (upload.id, upload.bucket_id, upload.name, upload.upsert, upload.upload_length, 0, upload.content_type,
+             upload.cache_control, json.dumps(upload.user_metadata) if upload.user_metadata is not None else None,
+             owner))
 
 
 async def _check_can_write(access: Access, request: Request, caller: Caller, operation: str, upload: Upload) -> None:
@@ -249,12 +278,31 @@ async def append(access: Access, request: Request, authorise: Authorise, url_id:
     claimed = _integer_header(request, "upload-offset")
     upload = await find(access, url_id)
     caller, _ = authorise(upload.bucket_id, upload.name)
+    await _check_may_follow(access, request, caller, "storage.tus.upload.part", upload)
     if upload.complete:
         if claimed != upload.upload_length:
             raise tus_error(409, "Upload-Offset header does not match current offset")
         return claimed
-    await _check_can_write(access, request, caller, "storage.tus.upload.part", upload)
     return await write(access, request, caller, upload, claimed, chunks)
+
+
+async def progress(access: Access, request: Request, authorise: Authorise, url_id: str) -> Upload:
+    """A HEAD: the upload's offset, for whoever may write it."""
+    check_version(request)
+    upload = await find(access, url_id)
+    caller, _ = authorise(upload.bucket_id, upload.name)
+    await _check_may_follow(access, request, caller, "storage.tus.upload.head", upload)
+    return upload
+
+
+async def _check_may_follow(access: Access, request: Request, caller: Caller, operation: str,
+                            upload: Upload) -> None:
+    """Whoever may write an upload may see and continue it; once it is complete, whoever may read the object it
+    became (its write would now be a replacement, which the uploader need not be allowed)."""
+    if upload.complete:
+        await objects.find_object(access, request, caller, operation, upload.bucket_id, upload.name)
+    else:
+        await _check_can_write(access, request, caller, operation, upload)
 
 
 async def write(access: Access, request: Request, caller: Caller, upload: Upload, claimed: int,

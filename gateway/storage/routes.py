@@ -499,8 +499,9 @@ async def resumable_options(request: Request) -> Response:
 @route("/upload/resumable/sign/", ["POST"], plain=True)
 async def resumable_create(request: Request) -> Response:
     settings = services(request).settings
+    quota = resumable.Quota(settings.storage_tus_max_open_uploads, settings.storage_tus_max_open_upload_bytes)
     upload = await resumable.create(access(request), request, authorise(request), settings.storage_file_size_limit,
-                                    guarded(request.stream()))
+                                    quota, guarded(request.stream()))
     return Response(status_code=201, headers=tus_headers(
         **{"Location": upload_location(request, upload), "Upload-Offset": str(upload.upload_offset)}))
 
@@ -508,10 +509,7 @@ async def resumable_create(request: Request) -> Response:
 @route("/upload/resumable/{upload_id}", ["HEAD"], plain=True)
 @route("/upload/resumable/sign/{upload_id}", ["HEAD"], plain=True)
 async def resumable_offset(request: Request) -> Response:
-    check = authorise(request)
-    resumable.check_version(request)
-    upload = await resumable.find(access(request), request.path_params["upload_id"])
-    check(upload.bucket_id, upload.name)
+    upload = await resumable.progress(access(request), request, authorise(request), request.path_params["upload_id"])
     return Response(status_code=200, headers=tus_headers(**{
         "Upload-Offset": str(upload.upload_offset), "Upload-Length": str(upload.upload_length),
         "Cache-Control": "no-store"}))

@@ -4,6 +4,7 @@ library hides: the protocol's answers, an upload continued by another gateway pr
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 
 import anyio
 import httpx
@@ -163,3 +164,45 @@ def test_a_signed_upload_continues_only_with_its_token(world, gateway, db: psyco
     row = db.execute("select owner_id, metadata->>'mimetype' from storage.objects where bucket_id = 'avatars'"
                      " and name = %s", (name,)).fetchone()
     assert row == (world.user_a, "text/plain")
+
+
+def create_upload(gateway, token: str, name: str, length: int, first: bytes = b"") -> httpx.Response:
+    return httpx.post(f"{gateway.url}/storage/v1/upload/resumable", content=first, headers=tus(
+        token, gateway, **{"Upload-Length": str(length), "Content-Type": "application/offset+octet-stream",
+                           "Upload-Metadata": metadata(bucketName="avatars", objectName=name)}))
+
+
+def test_another_callers_progress_is_refused_like_writing_it(world, gateway):
+    ann, bob = world.token(world.user_a), world.token(world.user_b)
+    created = create_upload(gateway, ann, f"{world.user_a}/resumable/private.txt", 10, b"abc")
+    assert created.status_code == 201, created.text
+    location = created.headers["location"]
+    chunk = {"Upload-Offset": "3", "Content-Type": "application/offset+octet-stream"}
+    for token in (bob, gateway.anon_key):
+        head = httpx.head(location, headers=tus(token, gateway))
+        assert (head.status_code, head.headers.get("upload-offset")) == (403, None)
+        write = httpx.patch(location, content=b"defg", headers=tus(token, gateway, **chunk))
+        assert (write.status_code, write.text) == (403, "new row violates row-level security policy")
+    assert httpx.head(location, headers=tus(ann, gateway)).headers["upload-offset"] == "3"
+    done = httpx.patch(location, content=b"defghij", headers=tus(ann, gateway, **chunk))
+    assert done.status_code == 204, done.text
+    assert httpx.head(location, headers=tus(ann, gateway)).headers["upload-offset"] == "10"
+    after = httpx.head(location, headers=tus(bob, gateway))
+    assert (after.status_code, after.headers.get("upload-offset")) == (404, None)
+
+
+def test_open_uploads_are_capped_per_user(world, settings):
+    capped = replace(settings, storage_tus_max_open_uploads=2, storage_tus_max_open_upload_bytes=100)
+    with run_gateway(bind_to_port(capped)) as gateway:
+        ann, bob = world.token(world.user_a), world.token(world.user_b)
+        first = create_upload(gateway, ann, f"{world.user_a}/capped/1.txt", 60)
+        assert first.status_code == 201, first.text
+        over_bytes = create_upload(gateway, ann, f"{world.user_a}/capped/2.txt", 41)
+        assert (over_bytes.status_code, over_bytes.text) == (413, "The open uploads exceeded 100 bytes")
+        assert create_upload(gateway, ann, f"{world.user_a}/capped/2.txt", 40).status_code == 201
+        over_count = create_upload(gateway, ann, f"{world.user_a}/capped/3.txt", 1)
+        assert (over_count.status_code, over_count.text) == (429, "Too many open uploads: at most 2 at once")
+        assert create_upload(gateway, bob, f"{world.user_b}/capped/1.txt", 60).status_code == 201
+        assert httpx.delete(first.headers["location"], headers=tus(ann, gateway)).status_code == 204
+        assert create_upload(gateway, ann, f"{world.user_a}/capped/3.txt", 1, b"x").status_code == 201
+        assert create_upload(gateway, ann, f"{world.user_a}/capped/4.txt", 1).status_code == 201
