@@ -4,11 +4,11 @@ avif; without a format, WebP for a client whose Accept has image/webp (imgproxy'
 source's own format. Images are auto-rotated by their EXIF orientation and never enlarged (imgproxy's defaults).
 
 Bounds, so no request can exhaust the process: only the formats a render needs are opened; a source over 25 MiB or
-50 megapixels (Supabase's documented limits), or one whose decoded pixels would take more than MAX_DECODED_BYTES,
-is refused before any pixel is decoded; JPEGs are decoded at the smallest scale the output needs (so their budget
-counts the reduced size); at most RENDER_CONCURRENCY renders run at once, in worker threads, the others wait their
-turn; an identical render (same source bytes, same transformation) is served from a small cache; and when a burst
-of renders ends, the memory its images took is given back to the system.
+50 megapixels (Supabase's documented limits), or one whose decoded pixels and converted output would take more
+than MAX_DECODED_BYTES, is refused before any pixel is decoded; JPEGs are decoded at the smallest scale the output
+needs (so their budget counts the reduced size); at most RENDER_CONCURRENCY renders run at once, in worker
+threads, the others wait their turn; an identical render (same source bytes, same transformation) is served from
+a small cache; and when a burst of renders ends, the memory its images took is given back to the system.
 """
 
 from __future__ import annotations
@@ -203,12 +203,13 @@ def give_back_memory() -> None:
         trim(0)
 
 
-def decoded_bytes(image: Image.Image) -> int:
-    """What decoding `image` at its current (drafted) size allocates: Pillow keeps a pixel of several 8-bit bands
-    in 4 bytes (RGB is padded), a single band in its own width."""
+def working_bytes(image: Image.Image, output: tuple[int, int]) -> int:
+    """What a render of `image` at its current (drafted) size to `output` holds at once: the decoded source (Pillow
+    keeps a pixel of several 8-bit bands in 4 bytes, RGB padded, and a single band in its own width), and the
+    output converted to RGB(A) for encoding, 4 bytes a pixel (a one-band source is 4 times larger by then)."""
     mode = ImageMode.getmode(image.mode)
     per_pixel = 4 if len(mode.bands) > 1 else int(mode.typestr[-1])
-    return image.width * image.height * per_pixel
+    return image.width * image.height * per_pixel + output[0] * output[1] * 4
 
 
 def render(source: BinaryIO, transform: Transform, accepts_webp: bool) -> Rendered:
@@ -234,7 +235,7 @@ def _render(image: Image.Image, transform: Transform, accepts_webp: bool) -> Ren
     scaled, box = plan(oriented, transform)
     if image.format == "JPEG":
         image.draft("RGB", (scaled[1], scaled[0]) if swapped else scaled)
-    if decoded_bytes(image) > MAX_DECODED_BYTES:
+    if working_bytes(image, scaled) > MAX_DECODED_BYTES:
         raise errors.image_processing("The source image resolution is too large to process")
     image = ImageOps.exif_transpose(image)
     if image.size != scaled:

@@ -224,3 +224,14 @@ def test_memory_is_returned_after_a_burst_of_renders(world, service):
     assert burst.growth > 16 * MB, "the burst did not decode anything"
     assert burst.kept < burst.growth / 4, \
         f"a burst that peaked {burst.growth / MB:.0f} MiB over kept {burst.kept / MB:.0f}"
+
+
+def test_the_budget_counts_the_output_converted_for_encoding(world, service):
+    """A one-band 6000x6000 PNG decodes to 36 MB, but as a WebP of its own size it is 144 MB more."""
+    grey = io.BytesIO()
+    Image.new("L", (6000, 6000), 128).save(grey, "PNG")
+    put(service, "bombs/grey.png", grey.getvalue())
+    whole = service.get("/render/image/authenticated/avatars/bombs/grey.png", params={"format": "webp"})
+    assert (whole.status_code, whole.json()["message"]) == (400, "The source image resolution is too large to process")
+    small = service.get("/render/image/authenticated/avatars/bombs/grey.png", params={"width": 100, "format": "webp"})
+    assert small.status_code == 200 and size_of(small.content) == (100, 100)
