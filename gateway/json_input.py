@@ -29,7 +29,7 @@ def _int64(text: str) -> int:
     return value
 
 
-def parse(raw: bytes | str) -> Any:
+def parse(raw: bytes | bytearray | str) -> Any:
     """Raises ValueError (json's own for malformed text, UnacceptableJson for the rest)."""
     try:
         value = json.loads(raw, parse_constant=_refuse_constant, parse_int=_int64)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import anyio
 from starlette.requests import Request
 
+from gateway import json_input
 from gateway.claims import Caller
 from gateway.db import one
 from gateway.storage import errors, limits, objects
@@ -114,7 +115,7 @@ def _integer_header(request: Request, name: str) -> int:
 
 def user_metadata_of(text: str | None) -> dict | None:
     try:
-        value = json.loads(text) if text else None
+        value = json_input.parse(text) if text else None
     except ValueError:
         return None
     return value if isinstance(value, dict) else None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from email.utils import formatdate
@@ -13,10 +12,12 @@ from fastapi import APIRouter, FastAPI
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from gateway import json_input
 from gateway.claims import Caller
+from gateway.json_input import UnacceptableJson
 from gateway.services import services
 from gateway.settings import Settings
-from gateway.storage import buckets, errors, images, limits, listing, objects, resumable, signing
+from gateway.storage import bodies, buckets, errors, images, limits, listing, objects, resumable, signing
 from gateway.storage.access import Access, caller_of, owner_of
 from gateway.storage.disk import DiskStore
 from gateway.storage.names import bucket_id as valid_bucket_id
@@ -100,12 +101,14 @@ async def read_json(request: Request) -> dict:
     if not body.strip():
         return {}
     try:
-        value = json.loads(body)
+        value = json_input.parse(body)
+    except UnacceptableJson as error:
+        raise errors.invalid_request(f"Body is not valid JSON: {error}") from None
     except ValueError:
         raise errors.invalid_request("Body is not valid JSON") from None
     if not isinstance(value, dict):
         raise errors.invalid_request("body must be object")
-    return value
+    return bodies.checked(value)
 
 
 def message(text: str) -> JSONResponse:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from starlette.requests import ClientDisconnect, Request
 
+from gateway import json_input
 from gateway.storage import errors, multipart
 from gateway.storage.limits import BucketLimits
 
@@ -40,7 +40,7 @@ def parse_user_metadata(text: str | None) -> dict | None:
     if len(text.encode()) > MAX_USER_METADATA_BYTES:
         raise errors.entity_too_large("user_metadata")
     try:
-        value = json.loads(text)
+        value = json_input.parse(text)
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
