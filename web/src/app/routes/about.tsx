@@ -42,12 +42,12 @@ export function AboutRoute() {
           </div>
           <div className="grid grid-cols-2 gap-4">
             <Card className="text-center">
-              <Users aria-hidden="true" className="mx-auto h-8 w-8 text-brand-600" />
+              <Users aria-hidden="true" className="mx-auto h-8 w-8 text-brand-700 dark:text-brand-400" />
               <p className="mt-2 text-3xl font-bold">100+</p>
               <p className="text-sm text-slate-600 dark:text-slate-300">Protected businesses</p>
             </Card>
             <Card className="text-center">
-              <MapPin aria-hidden="true" className="mx-auto h-8 w-8 text-brand-600" />
+              <MapPin aria-hidden="true" className="mx-auto h-8 w-8 text-brand-700 dark:text-brand-400" />
               <p className="mt-2 text-3xl font-bold">6</p>
               <p className="text-sm text-slate-600 dark:text-slate-300">GCC markets served</p>
             </Card>
@@ -62,7 +62,7 @@ export function AboutRoute() {
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {values.map(({ Icon, title, text }) => (
             <Card key={title}>
-              <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
+              <Icon aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
               <h3 className="mt-4 font-bold">{title}</h3>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{text}</p>
             </Card>
@@ -73,7 +73,7 @@ export function AboutRoute() {
         <ol className="relative space-y-8 border-l-2 border-brand-200 pl-6 dark:border-brand-800">
           {milestones.map((milestone) => (
             <li key={milestone.year}>
-              <p className="font-bold text-brand-600 dark:text-brand-400">{milestone.year}</p>
+              <p className="font-bold text-brand-700 dark:text-brand-400">{milestone.year}</p>
               <p className="text-slate-700 dark:text-slate-300">{milestone.text}</p>
             </li>
           ))}

@@ -28,7 +28,7 @@ export function ContactRoute() {
             <ul className="mt-4 space-y-4">
               {promises.map(({ Icon, title, text }) => (
                 <li key={title} className="flex gap-3">
-                  <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                  <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-400" />
                   <div>
                     <p className="font-semibold">{title}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-300">{text}</p>
@@ -41,11 +41,11 @@ export function ContactRoute() {
             <h2 className="text-lg font-bold">Our office</h2>
             <address className="mt-4 space-y-3 text-sm not-italic text-slate-700 dark:text-slate-300">
               <p className="flex gap-2">
-                <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+                <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                 <span>{company.address.join(', ')}</span>
               </p>
               <p className="flex gap-2">
-                <Phone aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600" />
+                <Phone aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                 <a href={company.phoneHref} className="hover:underline">
                   {company.phone}
                 </a>
@@ -60,13 +60,13 @@ export function ContactRoute() {
                 </span>
               </p>
               <p className="flex gap-2">
-                <Mail aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600" />
+                <Mail aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                 <a href={`mailto:${company.email}`} className="hover:underline">
                   {company.email}
                 </a>
               </p>
               <p className="flex gap-2">
-                <Clock aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600" />
+                <Clock aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                 <span>{company.hours}</span>
               </p>
             </address>

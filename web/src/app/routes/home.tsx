@@ -17,7 +17,7 @@ const coreServiceIds = ['security-assessment', 'deployment-integration', 'manage
 
 function MoreLink({ to, children }: { to: string; children: string }) {
   return (
-    <Link to={to} className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-600 hover:underline dark:text-brand-400">
+    <Link to={to} className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-400">
       {children} <ArrowRight aria-hidden="true" className="h-4 w-4" />
     </Link>
   );

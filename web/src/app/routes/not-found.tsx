@@ -12,9 +12,9 @@ export function NotFoundRoute() {
   return (
     <section className="flex min-h-[60vh] items-center justify-center px-4 py-20 text-center">
       <div>
-        <h1 className="text-6xl font-bold text-brand-600">404</h1>
+        <h1 className="text-6xl font-bold text-brand-700 dark:text-brand-400">404</h1>
         <p className="mt-4 text-xl text-slate-600 dark:text-slate-300">Oops! Page not found</p>
-        <Link to={paths.home} className="mt-6 inline-block font-semibold text-brand-600 underline hover:text-brand-700">
+        <Link to={paths.home} className="mt-6 inline-block font-semibold text-brand-700 dark:text-brand-400 underline hover:text-brand-800">
           Return to Home
         </Link>
       </div>

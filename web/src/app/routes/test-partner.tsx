@@ -44,10 +44,10 @@ export function TestPartnerRoute() {
         <div className="grid gap-6 md:grid-cols-3">
           {cards.map(({ Icon, title, text, to }) => (
             <Card key={to} className="flex flex-col">
-              <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
+              <Icon aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
               <h2 className="mt-4 text-lg font-bold">{title}</h2>
               <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">{text}</p>
-              <Link to={to} className="mt-4 font-semibold text-brand-600 hover:underline dark:text-brand-400">
+              <Link to={to} className="mt-4 font-semibold text-brand-700 hover:underline dark:text-brand-400">
                 Open {title}
               </Link>
             </Card>

@@ -45,7 +45,7 @@ export function VendorCrowdsecRoute() {
         <div className="grid gap-6 sm:grid-cols-2">
           {stats.map(({ Icon, value, label }) => (
             <Card key={label} className="flex items-center gap-4">
-              <Icon aria-hidden="true" className="h-10 w-10 text-brand-600" />
+              <Icon aria-hidden="true" className="h-10 w-10 text-brand-700 dark:text-brand-400" />
               <div>
                 <p className="text-3xl font-bold">{value}</p>
                 <p className="text-slate-600 dark:text-slate-300">{label}</p>
@@ -62,7 +62,7 @@ export function VendorCrowdsecRoute() {
           {steps.map((step, index) => (
             <li key={step}>
               <Card className="h-full">
-                <p className="text-3xl font-bold text-brand-600">{index + 1}</p>
+                <p className="text-3xl font-bold text-brand-700 dark:text-brand-400">{index + 1}</p>
                 <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{step}</p>
               </Card>
             </li>

@@ -90,7 +90,7 @@ export function VendorSixclicksRoute() {
       <Section>
         <div className="grid items-center gap-10 md:grid-cols-2">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-brand-600">AI assistant</p>
+            <p className="text-sm font-semibold uppercase tracking-widest text-brand-700 dark:text-brand-400">AI assistant</p>
             <h2 className="mt-2 text-2xl font-bold sm:text-3xl">Meet Hailey, your GRC co-pilot</h2>
             <p className="mt-4 text-slate-600 dark:text-slate-300">
               Hailey maps controls between frameworks, drafts policies, answers assessment questions and highlights
@@ -98,12 +98,12 @@ export function VendorSixclicksRoute() {
             </p>
           </div>
           <Card className="flex items-start gap-4">
-            <Bot aria-hidden="true" className="h-10 w-10 shrink-0 text-brand-600" />
+            <Bot aria-hidden="true" className="h-10 w-10 shrink-0 text-brand-700 dark:text-brand-400" />
             <ul className="space-y-2 text-sm">
               {['Automated control mapping', 'Policy drafting and review', 'Assessment auto-responses', 'Gap and risk insights'].map(
                 (item) => (
                   <li key={item} className="flex items-center gap-2">
-                    <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-brand-600" />
+                    <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-brand-700 dark:text-brand-400" />
                     {item}
                   </li>
                 ),
@@ -116,12 +116,12 @@ export function VendorSixclicksRoute() {
         <div className="grid gap-6 md:grid-cols-3">
           {solutions.map(({ Icon, title, features }) => (
             <Card key={title}>
-              <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
+              <Icon aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
               <h3 className="mt-4 text-lg font-bold">{title}</h3>
               <ul className="mt-3 space-y-1.5 text-sm">
                 {features.map((feature) => (
                   <li key={feature} className="flex items-center gap-2">
-                    <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600" />
+                    <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                     {feature}
                   </li>
                 ))}
@@ -134,7 +134,7 @@ export function VendorSixclicksRoute() {
         <ul className="grid gap-4 md:grid-cols-2">
           {reasons.map((reason) => (
             <li key={reason} className="flex items-start gap-3">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-400" />
               <span>{reason}</span>
             </li>
           ))}

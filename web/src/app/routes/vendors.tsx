@@ -20,7 +20,7 @@ export function VendorsRoute() {
       <Section className="bg-slate-50 dark:bg-navy-900/40" title="Also in our portfolio">
         <Card className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
           <div>
-            <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">
+            <p className="text-xs font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
               AI-powered GRC
             </p>
             <h3 className="mt-1 text-xl font-bold">6clicks</h3>
@@ -31,7 +31,7 @@ export function VendorsRoute() {
           </div>
           <Link
             to={paths.vendorSixclicks}
-            className="inline-flex items-center gap-1 font-semibold text-brand-600 hover:underline dark:text-brand-400"
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-400"
             aria-label="Learn more about 6clicks"
           >
             Learn more <ArrowRight aria-hidden="true" className="h-4 w-4" />

@@ -20,8 +20,8 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-semibold tracking-wide transition-colors',
     isActive
-      ? 'text-brand-600 dark:text-brand-400'
-      : 'text-slate-700 hover:text-brand-600 dark:text-slate-200 dark:hover:text-brand-400',
+      ? 'text-brand-700 dark:text-brand-400'
+      : 'text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-400',
   );
 
 export function SiteHeader() {
@@ -34,7 +34,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-navy-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to={paths.home} className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
-          <ShieldCheck aria-hidden="true" className="h-7 w-7 text-brand-600" />
+          <ShieldCheck aria-hidden="true" className="h-7 w-7 text-brand-700 dark:text-brand-400" />
           <span>{company.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">

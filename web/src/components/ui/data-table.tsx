@@ -26,7 +26,7 @@ export function DataTable({ caption, columns, dense, leadingHeader, footer, chil
       role="region"
       aria-label={`${caption} table`}
       tabIndex={0}
-      className="data-table overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800"
+      className="data-table overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-800"
     >
       <table className={cn('w-full text-left', dense ? denseClasses : 'text-sm')}>
         <caption className="sr-only">{caption}</caption>

@@ -93,7 +93,7 @@ export function Dialog({ title, description, size = 'md', onClose, children }: D
             type="button"
             onClick={onClose}
             aria-label="Close dialog"
-            className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-navy-800 dark:hover:text-white"
+            className="rounded p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-navy-800 dark:hover:text-white"
           >
             <X aria-hidden="true" className="h-5 w-5" />
           </button>

@@ -7,11 +7,11 @@ import type { Article } from '../data/articles';
 export function ArticleCard({ article }: { article: Article }) {
   return (
     <Card className="flex h-full flex-col">
-      <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">
+      <p className="text-xs font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
         {article.category}
       </p>
       <h3 className="mt-2 text-lg font-bold">
-        <Link to={article.path} className="hover:text-brand-600">
+        <Link to={article.path} className="hover:text-brand-700">
           {article.title}
         </Link>
       </h3>
@@ -28,7 +28,7 @@ export function ArticleCard({ article }: { article: Article }) {
       </div>
       <Link
         to={article.path}
-        className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-600 hover:underline dark:text-brand-400"
+        className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-400"
         aria-label={`Read more: ${article.title}`}
       >
         Read more <ArrowRight aria-hidden="true" className="h-4 w-4" />

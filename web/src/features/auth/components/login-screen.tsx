@@ -39,7 +39,7 @@ export function LoginScreen() {
     <section className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-16 dark:bg-navy-950">
       <Card className="w-full max-w-md">
         <div className="mb-6 text-center">
-          <LockKeyhole aria-hidden="true" className="mx-auto h-10 w-10 text-brand-600" />
+          <LockKeyhole aria-hidden="true" className="mx-auto h-10 w-10 text-brand-700 dark:text-brand-400" />
           <h1 className="mt-3 text-2xl font-bold">{heading.title}</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{heading.subtitle}</p>
         </div>

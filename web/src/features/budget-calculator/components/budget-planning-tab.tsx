@@ -14,7 +14,7 @@ export function BudgetPlanning({ result }: { result: BudgetResult | null }) {
           <td className="px-4 py-3">{row.percentage}%</td>
           <td className="px-4 py-3">{formatUsd(row.recommended)}</td>
           <td className="px-4 py-3">{formatUsd(row.current)}</td>
-          <td className={cn('px-4 py-3 font-semibold', row.gap > 0 ? 'text-red-600 dark:text-red-400' : 'text-green-600 dark:text-green-400')}>
+          <td className={cn('px-4 py-3 font-semibold', row.gap > 0 ? 'text-red-600 dark:text-red-400' : 'text-green-700 dark:text-green-400')}>
             {formatUsd(row.gap)}
           </td>
         </tr>

@@ -24,7 +24,7 @@ export function CostBenefit({ result }: { result: BudgetResult | null }) {
             <td className="px-4 py-3">{formatUsd(row.investment)}</td>
             <td className="px-4 py-3">{formatUsd(row.riskReduction)}</td>
             <td className="px-4 py-3">{formatUsd(row.savings)}</td>
-            <td className="px-4 py-3 font-semibold text-green-600 dark:text-green-400">{row.cumulativeRoiPercent}%</td>
+            <td className="px-4 py-3 font-semibold text-green-700 dark:text-green-400">{row.cumulativeRoiPercent}%</td>
           </tr>
         ))}
       </AnalysisTable>

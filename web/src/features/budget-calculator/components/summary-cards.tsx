@@ -5,9 +5,9 @@ import { formatUsd, roiBeforeCalculation, type BudgetResult, type RiskLevel } fr
 
 const riskClasses: Record<RiskLevel, string> = {
   Critical: 'text-red-600 dark:text-red-400',
-  High: 'text-orange-600 dark:text-orange-400',
-  Medium: 'text-yellow-600 dark:text-yellow-400',
-  Low: 'text-green-600 dark:text-green-400',
+  High: 'text-orange-700 dark:text-orange-400',
+  Medium: 'text-yellow-700 dark:text-yellow-400',
+  Low: 'text-green-700 dark:text-green-400',
 };
 
 export function SummaryCards({ result }: { result: BudgetResult | null }) {
@@ -31,7 +31,7 @@ export function SummaryCards({ result }: { result: BudgetResult | null }) {
       title: 'ROI Estimate',
       value: `${result?.roiPercent ?? roiBeforeCalculation}%`,
       note: 'Estimated return on security investment',
-      className: 'text-green-600 dark:text-green-400',
+      className: 'text-green-700 dark:text-green-400',
     },
   ];
   return (
@@ -40,7 +40,7 @@ export function SummaryCards({ result }: { result: BudgetResult | null }) {
         <Card key={title}>
           <div className="flex items-center justify-between">
             <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{title}</h2>
-            <Icon aria-hidden="true" className="h-5 w-5 text-brand-600" />
+            <Icon aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
           </div>
           <p className={cn('mt-2 text-3xl font-bold', className)} data-testid={`summary-${title.toLowerCase().replace(/ /g, '-')}`}>
             {value}

@@ -51,7 +51,7 @@ export function EventRegistrationPage() {
             <Card>
               {registeredEmail ? (
                 <div role="status" className="py-6 text-center">
-                  <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
+                  <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-700 dark:text-green-400" />
                   <h2 ref={confirmationRef} tabIndex={-1} className="mt-4 text-2xl font-bold focus:outline-none">
                     Registration Confirmed!
                   </h2>
@@ -81,7 +81,7 @@ export function EventRegistrationPage() {
               <ul className="mt-4 space-y-3">
                 {expectations.map((item) => (
                   <li key={item} className="flex gap-3 text-sm text-slate-700 dark:text-slate-300">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                     {item}
                   </li>
                 ))}
@@ -92,7 +92,7 @@ export function EventRegistrationPage() {
               <ol className="mt-4 space-y-3">
                 {eventSchedule.map((entry) => (
                   <li key={entry.time} className="flex gap-4 text-sm">
-                    <span className="w-20 shrink-0 font-semibold text-brand-600 dark:text-brand-400">{entry.time}</span>
+                    <span className="w-20 shrink-0 font-semibold text-brand-700 dark:text-brand-400">{entry.time}</span>
                     <span className="text-slate-700 dark:text-slate-300">{entry.item}</span>
                   </li>
                 ))}

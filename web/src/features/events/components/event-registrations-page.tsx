@@ -88,14 +88,14 @@ export function EventRegistrationsPage() {
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         <Card className="flex items-center gap-4">
-          <Users aria-hidden="true" className="h-8 w-8 text-brand-600" />
+          <Users aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
           <div>
             <p className="text-sm text-slate-600 dark:text-slate-300">Total Registrations</p>
             <p className="text-3xl font-bold" data-testid="total-registrations">{rows.length}</p>
           </div>
         </Card>
         <Card className="flex items-center gap-4">
-          <CalendarCheck aria-hidden="true" className="h-8 w-8 text-green-600" />
+          <CalendarCheck aria-hidden="true" className="h-8 w-8 text-green-700 dark:text-green-400" />
           <div>
             <p className="text-sm text-slate-600 dark:text-slate-300">Registered Today</p>
             <p className="text-3xl font-bold" data-testid="today-registrations">{countToday(rows, new Date())}</p>
@@ -136,7 +136,7 @@ export function EventRegistrationsPage() {
             ))}
             {visible.length === 0 && (
               <tr>
-                <Cell colSpan={csvColumns.length} className="py-8 text-center text-slate-500">
+                <Cell colSpan={csvColumns.length} className="py-8 text-center text-slate-500 dark:text-slate-400">
                   {search ? 'No registrations match your search.' : 'No registrations yet.'}
                 </Cell>
               </tr>

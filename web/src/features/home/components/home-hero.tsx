@@ -35,7 +35,7 @@ export function HomeHero() {
         <div className="hidden justify-center md:flex" aria-hidden="true">
           <div className="relative flex h-72 w-72 items-center justify-center rounded-full border border-brand-400/30">
             <div className="flex h-52 w-52 items-center justify-center rounded-full border border-brand-400/50">
-              <div className="flex h-32 w-32 items-center justify-center rounded-full bg-brand-600/30">
+              <div className="flex h-32 w-32 items-center justify-center rounded-full bg-brand-700/30">
                 <ShieldCheck className="h-16 w-16 text-brand-300" />
               </div>
             </div>

@@ -29,7 +29,7 @@ export function Offerings() {
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {offerings.map(({ Icon, title, text }) => (
         <Card key={title}>
-          <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
+          <Icon aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
           <h3 className="mt-4 font-bold">{title}</h3>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{text}</p>
         </Card>

@@ -9,11 +9,11 @@ export function PartnerApplicationStatus({ partner }: { partner: Partner }) {
   const status = normaliseStatus(partner.status);
   return (
     <Card className="mx-auto max-w-2xl text-center" aria-live="polite">
-      <p className="text-sm font-semibold uppercase tracking-wider text-slate-500">Application status</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">Application status</p>
       <h2 className="mt-1 text-xl font-bold">{partner.company_name}</h2>
       {status === 'approved' ? (
         <div className="mt-6">
-          <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
+          <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-700 dark:text-green-400" />
           <p className="mt-4 text-lg font-semibold">Congratulations! Your partner application has been approved.</p>
           <ButtonLink to={paths.partnerPortal} className="mt-6">
             Go to Partner Portal
@@ -29,7 +29,7 @@ export function PartnerApplicationStatus({ partner }: { partner: Partner }) {
         </div>
       ) : status === 'suspended' ? (
         <div className="mt-6">
-          <Clock aria-hidden="true" className="mx-auto h-14 w-14 text-slate-500" />
+          <Clock aria-hidden="true" className="mx-auto h-14 w-14 text-slate-500 dark:text-slate-400" />
           <p className="mt-4 text-lg font-semibold">Your partner account is suspended.</p>
           <ButtonLink to={paths.partnerPortal} variant="outline" className="mt-6">
             Go to Partner Portal

@@ -98,7 +98,7 @@ export function PartnerProfileForm({ partner, canEdit, onSaved }: PartnerProfile
             id="profile-company-name"
             label="Company Name"
             hint={
-              <p id="profile-company-name-hint" className="text-xs text-slate-500">
+              <p id="profile-company-name-hint" className="text-xs text-slate-500 dark:text-slate-400">
                 Contact support to change your company name.
               </p>
             }
@@ -115,7 +115,7 @@ export function PartnerProfileForm({ partner, canEdit, onSaved }: PartnerProfile
             id="profile-country"
             label="Country"
             hint={
-              <p id="profile-country-hint" className="text-xs text-slate-500">
+              <p id="profile-country-hint" className="text-xs text-slate-500 dark:text-slate-400">
                 Contact support to change your country.
               </p>
             }

@@ -76,7 +76,7 @@ export function PartnerRegistrationForm() {
   if (state === 'submitted') {
     return (
       <div role="status" className="py-8 text-center">
-        <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
+        <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-700 dark:text-green-400" />
         <h2 className="mt-4 text-2xl font-bold">Registration Submitted</h2>
         <p className="mt-3 text-slate-600 dark:text-slate-300">{registrationSuccessMessage}</p>
         <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Taking you back to our vendors...</p>

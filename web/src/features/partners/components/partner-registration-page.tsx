@@ -55,11 +55,11 @@ export function PartnerRegistrationPage() {
             <div className="grid gap-6 md:grid-cols-2">
               {portalCards.map(({ Icon, title, text, to }) => (
                 <Card key={to} className="flex gap-4">
-                  <Icon aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-600" />
+                  <Icon aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-400" />
                   <div>
                     <h2 className="text-lg font-bold">{title}</h2>
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{text}</p>
-                    <Link to={to} className="mt-3 inline-block font-semibold text-brand-600 hover:underline dark:text-brand-400">
+                    <Link to={to} className="mt-3 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-400">
                       Open {title}
                     </Link>
                   </div>

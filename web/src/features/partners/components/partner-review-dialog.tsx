@@ -63,7 +63,7 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
             href={partner.company_website}
             target="_blank"
             rel="noopener noreferrer"
-            className="text-brand-600 hover:underline dark:text-brand-400"
+            className="text-brand-700 hover:underline dark:text-brand-400"
           >
             {partner.company_website}
           </a>

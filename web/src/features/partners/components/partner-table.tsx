@@ -40,7 +40,7 @@ export function PartnerTable({ partners, selectable, selected, onSelectedChange,
           </th>
         )
       }
-      footer={partners.length === 0 && <p className="px-4 py-8 text-center text-slate-500">No partners found.</p>}
+      footer={partners.length === 0 && <p className="px-4 py-8 text-center text-slate-500 dark:text-slate-400">No partners found.</p>}
     >
       {partners.map((partner) => (
         <tr key={partner.id} className="align-top">
@@ -57,11 +57,11 @@ export function PartnerTable({ partners, selectable, selected, onSelectedChange,
           )}
           <Cell label="Company">
             <p className="font-semibold">{partner.company_name}</p>
-            {partner.company_size && <p className="text-xs text-slate-500">{partner.company_size}</p>}
+            {partner.company_size && <p className="text-xs text-slate-500 dark:text-slate-400">{partner.company_size}</p>}
           </Cell>
           <Cell label="Contact">
             <p>{partner.primary_contact_name}</p>
-            <p className="text-xs text-slate-500">{partner.primary_contact_email}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{partner.primary_contact_email}</p>
           </Cell>
           <Cell label="Type">{formatCompanyType(partner.company_type)}</Cell>
           <Cell label="Status">

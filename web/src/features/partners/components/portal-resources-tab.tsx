@@ -43,7 +43,7 @@ export function PortalResourcesTab({ status }: { status: PartnerStatus }) {
       <div className="grid gap-6 md:grid-cols-3">
         {resourceCards.map(({ Icon, title, text, action }) => (
           <Card key={title} className="flex flex-col">
-            <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
+            <Icon aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
             <h2 className="mt-3 text-lg font-bold">{title}</h2>
             <p className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">{text}</p>
             <Button variant="outline" className="mt-4">

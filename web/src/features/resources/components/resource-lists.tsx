@@ -10,8 +10,8 @@ export function WhitepaperList({ items }: { items: Whitepaper[] }) {
     <div className="grid gap-6 md:grid-cols-3">
       {items.map((paper) => (
         <Card key={paper.title} className="flex flex-col">
-          <FileText aria-hidden="true" className="h-8 w-8 text-brand-600" />
-          <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">
+          <FileText aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
+          <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
             {paper.category}
           </p>
           <h3 className="mt-1 text-lg font-bold">{paper.title}</h3>
@@ -70,14 +70,14 @@ export function ToolList({ items }: { items: Tool[] }) {
     <div className="grid gap-6 md:grid-cols-3">
       {items.map((tool) => (
         <Card key={tool.name} className="flex flex-col">
-          <Wrench aria-hidden="true" className="h-8 w-8 text-brand-600" />
-          <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">
+          <Wrench aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
+          <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
             {tool.type}
           </p>
           <h3 className="mt-1 text-lg font-bold">{tool.name}</h3>
           <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">{tool.description}</p>
           {tool.link && (
-            <Link to={tool.link} className="mt-4 font-semibold text-brand-600 hover:underline dark:text-brand-400">
+            <Link to={tool.link} className="mt-4 font-semibold text-brand-700 hover:underline dark:text-brand-400">
               Open {tool.name}
             </Link>
           )}

@@ -98,7 +98,7 @@ export function SecurityFramework() {
           onBlur={() => setActive(null)}
           className="absolute left-1/2 top-1/2 flex h-[30%] w-[30%] -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center rounded-full text-center"
         >
-          <frameworkCore.Icon aria-hidden="true" className="h-8 w-8 text-brand-600 sm:h-12 sm:w-12" />
+          <frameworkCore.Icon aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400 sm:h-12 sm:w-12" />
           <span className="mt-1 text-xs font-bold sm:text-base">{frameworkCore.title}</span>
         </button>
         {capabilities.map((node, index) => (
@@ -125,7 +125,7 @@ export function SecurityFramework() {
         ))}
       </div>
       <div aria-live="polite" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-navy-900">
-        <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">
+        <p className="text-xs font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
           {layerNames[shown.layer]}
         </p>
         <h3 className="mt-2 text-xl font-bold">{shown.node.title}</h3>

@@ -11,7 +11,7 @@ const statusClasses: Record<TicketStatus, string> = {
   'waiting-response': 'bg-purple-100 text-purple-800 dark:bg-purple-950 dark:text-purple-200',
   resolved: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
   closed: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
-  cancelled: 'bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400',
+  cancelled: 'bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400',
 };
 
 const priorityClasses: Record<TicketPriority, string> = {
@@ -46,7 +46,7 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
 }
 
 export function SeverityBadge({ severity }: { severity: TicketSeverity | null }) {
-  if (!severity) return <span className="text-slate-400">-</span>;
+  if (!severity) return <span className="text-slate-500 dark:text-slate-400">-</span>;
   return <span className={cn(pill, severityClasses[severity])}>{titleCase(severity)}</span>;
 }
 
@@ -54,7 +54,7 @@ export function CategoryLabel({ category }: { category: TicketCategory }) {
   const Icon = categoryIcons[category] ?? FileText;
   return (
     <span className="inline-flex items-center gap-1">
-      <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
+      <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400" />
       {titleCase(category)}
     </span>
   );

@@ -48,7 +48,7 @@ export function ReportsTab({ role, tickets }: { role: Role; tickets: Ticket[] })
         {reportCards.map(({ id, title, description, Icon }) => (
           <Card key={id} className="flex flex-col gap-3">
             <div className="flex items-center gap-2">
-              <Icon aria-hidden="true" className="h-5 w-5 text-brand-600" />
+              <Icon aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
               <h3 className="font-semibold">{title}</h3>
             </div>
             <p className="flex-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>
@@ -66,7 +66,7 @@ export function ReportsTab({ role, tickets }: { role: Role; tickets: Ticket[] })
       </section>
       <Card>
         <div className="mb-3 flex items-center gap-2">
-          <CalendarDays aria-hidden="true" className="h-5 w-5 text-brand-600" />
+          <CalendarDays aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
           <h3 className="font-semibold">Weekly Summary</h3>
         </div>
         <dl className="grid gap-3 sm:grid-cols-3">

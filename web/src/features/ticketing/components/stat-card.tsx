@@ -6,7 +6,7 @@ export function StatCard({ label, value, Icon, hint }: { label: string; value: s
     <Card className="p-4">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</p>
-        <Icon aria-hidden="true" className="h-5 w-5 text-brand-600" />
+        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" />
       </div>
       <p className="mt-2 text-2xl font-bold" data-stat={label}>
         {value}

@@ -77,7 +77,7 @@ function CheckboxGroup({
     <fieldset className="min-w-0">
       <legend className="mb-1.5 text-sm font-semibold">{legend}</legend>
       <div className={scroll ? 'max-h-40 space-y-1 overflow-y-auto pr-1' : 'space-y-1'}>
-        {values.length === 0 && <p className="text-sm text-slate-500">None</p>}
+        {values.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">None</p>}
         {values.map((value) => (
           <CheckboxLabel key={value} label={format(value)} checked={selected?.includes(value) ?? false} onChange={() => onToggle(value)} />
         ))}
@@ -114,7 +114,7 @@ export function TicketFilterBar({ filters, onChange, options }: FilterBarProps) 
           {active > 0 && (
             <span
               aria-label={`${active} active`}
-              className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
+              className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
             >
               {active}
             </span>

@@ -73,9 +73,9 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
           <Cell label="Hours">-</Cell>
           <Cell label="Vis.">
             {ticket.customerVisible ? (
-              <Eye role="img" aria-label="Visible to customer" className="h-4 w-4 text-green-600" />
+              <Eye role="img" aria-label="Visible to customer" className="h-4 w-4 text-green-700 dark:text-green-400" />
             ) : (
-              <EyeOff role="img" aria-label="Hidden from customer" className="h-4 w-4 text-slate-400" />
+              <EyeOff role="img" aria-label="Hidden from customer" className="h-4 w-4 text-slate-500 dark:text-slate-400" />
             )}
           </Cell>
           <RowActions>

@@ -9,7 +9,7 @@ export function FeatureGrid({ features, columns = 3 }: { features: Feature[]; co
     <div className={`grid gap-6 ${grid}`}>
       {features.map(({ Icon, title, text }) => (
         <Card key={title}>
-          <Icon aria-hidden="true" className="h-8 w-8 text-brand-600" />
+          <Icon aria-hidden="true" className="h-8 w-8 text-brand-700 dark:text-brand-400" />
           <h3 className="mt-4 text-lg font-bold">{title}</h3>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{text}</p>
         </Card>

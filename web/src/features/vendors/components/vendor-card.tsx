@@ -6,7 +6,7 @@ import type { VendorSummary } from '../data/vendors';
 export function VendorCard({ vendor }: { vendor: VendorSummary }) {
   return (
     <Card className="flex h-full flex-col">
-      <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">
+      <p className="text-xs font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
         {vendor.category}
       </p>
       <h3 className="mt-2 text-2xl font-bold">{vendor.name}</h3>
@@ -14,14 +14,14 @@ export function VendorCard({ vendor }: { vendor: VendorSummary }) {
       <ul className="mt-4 space-y-1.5 text-sm">
         {vendor.highlights.map((highlight) => (
           <li key={highlight} className="flex items-center gap-2">
-            <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-brand-600" />
+            <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-brand-700 dark:text-brand-400" />
             {highlight}
           </li>
         ))}
       </ul>
       <Link
         to={vendor.path}
-        className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-600 hover:underline dark:text-brand-400"
+        className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-400"
         aria-label={`Learn more about ${vendor.name}`}
       >
         Learn more <ArrowRight aria-hidden="true" className="h-4 w-4" />
