@@ -28,7 +28,7 @@ export function PortalOverviewTab({ partner, status }: { partner: Partner; statu
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map(({ Icon, label, value }) => (
           <Card key={label} className="flex items-center gap-4">
-            <Icon aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-600" />
+            <Icon aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-400" />
             <div>
               <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
               <p className="text-xl font-bold">{value}</p>
@@ -49,7 +49,7 @@ export function PortalOverviewTab({ partner, status }: { partner: Partner; statu
               aria-valuenow={progressPercent}
               className="h-3 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
             >
-              <div className="h-full rounded-full bg-brand-600" style={{ width: `${progressPercent}%` }} />
+              <div className="h-full rounded-full bg-brand-700" style={{ width: `${progressPercent}%` }} />
             </div>
             <span className="text-sm font-semibold">{progressPercent}%</span>
           </div>
@@ -57,7 +57,7 @@ export function PortalOverviewTab({ partner, status }: { partner: Partner; statu
             {checklist.map((item) => (
               <li key={item.label} className="flex items-center gap-2 text-sm">
                 {item.done ? (
-                  <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-600" />
+                  <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-700 dark:text-green-400" />
                 ) : (
                   <Circle aria-hidden="true" className="h-4 w-4 text-slate-400" />
                 )}
@@ -89,7 +89,7 @@ export function PortalOverviewTab({ partner, status }: { partner: Partner; statu
         </Card>
         <Card>
           <h2 className="flex items-center gap-2 text-lg font-bold">
-            <Building2 aria-hidden="true" className="h-5 w-5 text-brand-600" /> Company Overview
+            <Building2 aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-400" /> Company Overview
           </h2>
           <dl className="mt-4 space-y-3 text-sm">
             <div>
