@@ -5,7 +5,8 @@ type DataTableProps = {
   /** The caption, e.g. "Tickets"; the region is named "<caption> table". */
   caption: string;
   columns: readonly string[];
-  /** Small type and tight cells, for a table whose many columns must fit a desktop screen beside a sidebar. */
+  /** Small type and one-line rows of tight cells, for a table whose many columns must fit a desktop screen beside a
+   * sidebar; cells that may be long truncate themselves (see TruncatedText). */
   dense?: boolean;
   leadingHeader?: ReactNode;
   footer?: ReactNode;
@@ -13,7 +14,7 @@ type DataTableProps = {
 };
 
 const denseClasses =
-  'text-xs [&_td]:px-1 [&_th]:px-1 [&_tr>*:first-child]:pl-2 [&_tr>*:last-child]:pr-2 [&_th]:normal-case [&_td_span]:whitespace-normal';
+  'text-xs [&_td]:px-1 [&_td]:py-1.5 [&_th]:px-1 [&_tr>*:first-child]:pl-2 [&_tr>*:last-child]:pr-2 [&_th]:normal-case @min-[60rem]:[&_td]:whitespace-nowrap';
 
 /**
  * A table with a visually hidden caption and a header row. Where its container is too narrow for the columns
@@ -71,5 +72,17 @@ export function RowActions({ children }: { children: ReactNode }) {
     <Cell label="Actions">
       <div className="flex gap-1">{children}</div>
     </Cell>
+  );
+}
+
+/**
+ * Text cut to one line with an ellipsis while the table is a table, the whole text in its tooltip; whole again
+ * when rows are cards.
+ */
+export function TruncatedText({ text, className }: { text: string; className?: string }) {
+  return (
+    <span title={text} className={cn('block @min-[60rem]:truncate', className)}>
+      {text}
+    </span>
   );
 }

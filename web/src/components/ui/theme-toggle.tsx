@@ -20,9 +20,9 @@ export function ThemeToggle({ className, onDark = false }: { className?: string;
           aria-checked={theme === value}
           onClick={() => setTheme(value)}
           className={cn(
-            'inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-medium',
+            'inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-medium max-sm:px-3',
             theme === value
-              ? 'bg-brand-600 text-white'
+              ? 'bg-brand-700 text-white'
               : onDark
                 ? 'text-slate-300 hover:bg-slate-800'
                 : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',

@@ -37,8 +37,14 @@ const categoryIcons: Partial<Record<TicketCategory, LucideIcon>> = {
   maintenance: Wrench,
 };
 
-export function StatusBadge({ status }: { status: TicketStatus }) {
-  return <span className={cn(pill, statusClasses[status])}>{titleCase(status)}</span>;
+/** `className` may cap the width; the label then ends in an ellipsis, whole in the tooltip. */
+export function StatusBadge({ status, className }: { status: TicketStatus; className?: string }) {
+  const label = titleCase(status);
+  return (
+    <span title={label} className={cn(pill, statusClasses[status], className)}>
+      <span className="min-w-0 truncate">{label}</span>
+    </span>
+  );
 }
 
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
@@ -50,12 +56,14 @@ export function SeverityBadge({ severity }: { severity: TicketSeverity | null })
   return <span className={cn(pill, severityClasses[severity])}>{titleCase(severity)}</span>;
 }
 
-export function CategoryLabel({ category }: { category: TicketCategory }) {
+/** `className` may cap the width, as for StatusBadge. */
+export function CategoryLabel({ category, className }: { category: TicketCategory; className?: string }) {
   const Icon = categoryIcons[category] ?? FileText;
+  const label = titleCase(category);
   return (
-    <span className="inline-flex items-center gap-1">
+    <span title={label} className={cn('inline-flex max-w-full items-center gap-1', className)}>
       <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400" />
-      {titleCase(category)}
+      <span className="min-w-0 truncate">{label}</span>
     </span>
   );
 }

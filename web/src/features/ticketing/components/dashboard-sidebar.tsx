@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { BarChart3, Building2, LayoutDashboard, ShieldCheck, Ticket, Users, X, type LucideIcon } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 import type { SidebarState } from '../hooks/use-sidebar';
 
 export type DashboardTab = 'dashboard' | 'tickets' | 'users' | 'companies' | 'reports';
@@ -39,9 +40,9 @@ function SidebarNav({ active, onSelect, isSuperAdmin, iconOnly }: Omit<SidebarPr
               title={iconOnly ? label : undefined}
               onClick={() => onSelect(id)}
               className={cn(
-                'flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left text-sm font-medium transition-colors',
+                'flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left max-md:min-h-11 text-sm font-medium transition-colors',
                 current
-                  ? 'bg-brand-600 text-white'
+                  ? 'bg-brand-700 text-white'
                   : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-navy-800',
                 disabled && 'cursor-not-allowed opacity-40 hover:bg-transparent dark:hover:bg-transparent',
               )}
@@ -59,7 +60,7 @@ function SidebarNav({ active, onSelect, isSuperAdmin, iconOnly }: Omit<SidebarPr
 function Brand({ iconOnly }: { iconOnly: boolean }) {
   return (
     <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-800">
-      <ShieldCheck aria-hidden="true" className="h-6 w-6 shrink-0 text-brand-600" />
+      <ShieldCheck aria-hidden="true" className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-400" />
       {!iconOnly && <span className="truncate font-semibold">Secure Ticketing</span>}
     </div>
   );
@@ -116,7 +117,7 @@ export function DashboardSidebar({ sidebar, active, onSelect, isSuperAdmin }: Si
               type="button"
               onClick={() => setOpenMobile(false)}
               aria-label="Close sidebar"
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-navy-800"
+              className="inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-navy-800"
             >
               <X aria-hidden="true" className="h-5 w-5" />
             </button>
@@ -132,6 +133,9 @@ export function DashboardSidebar({ sidebar, active, onSelect, isSuperAdmin }: Si
               }}
             />
           </nav>
+          <div className="mt-auto border-t border-slate-200 p-3 min-[480px]:hidden dark:border-slate-800">
+            <ThemeToggle />
+          </div>
         </div>
       </div>
     );

@@ -17,10 +17,12 @@ type IconButtonProps = {
   className?: string;
 };
 
+const touchTarget = 'inline-flex items-center justify-center max-sm:min-w-11';
+
 /** A row action shown as an icon only; `label` is its accessible name. */
 export function IconButton({ label, Icon, onClick, tone = 'neutral', title, className }: IconButtonProps) {
   return (
-    <button type="button" onClick={onClick} aria-label={label} title={title} className={cn(tones[tone], className)}>
+    <button type="button" onClick={onClick} aria-label={label} title={title} className={cn(touchTarget, tones[tone], className)}>
       <Icon aria-hidden="true" className="h-4 w-4" />
     </button>
   );

@@ -35,11 +35,15 @@ export function OverviewTab({ tickets, companyCount, peopleCount }: OverviewTabP
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {tickets.slice(0, recentCount).map((ticket) => (
-              <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span className="min-w-0 flex-1 truncate font-medium">{ticket.title}</span>
-                <span className="text-slate-500 dark:text-slate-400">{ticket.companyName}</span>
-                <StatusBadge status={ticket.status} />
-                <span className="text-slate-500 dark:text-slate-400">{formatDate(ticket.createdAt)}</span>
+              <li key={ticket.id} className="py-2 text-sm sm:flex sm:items-center sm:gap-3">
+                <p title={ticket.title} className="font-medium break-words sm:min-w-0 sm:flex-1 sm:truncate">
+                  {ticket.title}
+                </p>
+                <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 sm:mt-0">
+                  <span className="text-slate-600 dark:text-slate-300">{ticket.companyName}</span>
+                  <StatusBadge status={ticket.status} />
+                  <span className="text-slate-600 dark:text-slate-300">{formatDate(ticket.createdAt)}</span>
+                </div>
               </li>
             ))}
           </ul>

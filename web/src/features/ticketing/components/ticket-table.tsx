@@ -3,7 +3,7 @@ import { formatDate } from '@/lib/format-date';
 import { relativeTime, shortId } from '../lib/format';
 import type { Ticket } from '../types';
 import { CategoryLabel, Pill, PriorityBadge, SeverityBadge, StatusBadge } from './badges';
-import { Cell, DataTable, RowActions } from '@/components/ui/data-table';
+import { Cell, DataTable, RowActions, TruncatedText } from '@/components/ui/data-table';
 import { IconButton } from './icon-button';
 
 const shownTags = 2;
@@ -33,17 +33,22 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
           <Cell label="ID" className="font-mono text-xs">
             <span title={ticket.id}>{shortId(ticket.id)}</span>
           </Cell>
-          <Cell label="Company">{ticket.companyName}</Cell>
-          <Cell label="Title" wide className="min-w-[7rem]">
+          <Cell label="Company">
+            <TruncatedText text={ticket.companyName} className="@min-[60rem]:max-w-[5.5rem]" />
+          </Cell>
+          {/* The title takes the width the other columns leave (max-w-0 with w-full) and keeps to one line, its tags
+              on a second; the full title shows in the tooltip, while it has focus, and in the dialog it opens. */}
+          <Cell label="Title" wide className="@min-[60rem]:w-full @min-[60rem]:max-w-0">
             <button
               type="button"
+              title={ticket.title}
               onClick={() => onView(ticket)}
-              className="text-left font-medium text-brand-700 hover:underline dark:text-brand-300"
+              className="block max-w-full text-left font-medium text-brand-700 hover:underline @min-[60rem]:truncate @min-[60rem]:focus-visible:whitespace-normal dark:text-brand-300"
             >
               {ticket.title}
             </button>
             {ticket.tags.length > 0 && (
-              <div className="mt-1 flex flex-wrap gap-1">
+              <div className="mt-0.5 flex flex-wrap gap-1 @min-[60rem]:flex-nowrap @min-[60rem]:overflow-hidden">
                 {ticket.tags.slice(0, shownTags).map((tag) => (
                   <Pill key={tag}>{tag}</Pill>
                 ))}
@@ -52,7 +57,7 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
             )}
           </Cell>
           <Cell label="Status">
-            <StatusBadge status={ticket.status} />
+            <StatusBadge status={ticket.status} className="@min-[60rem]:max-w-[5.5rem]" />
           </Cell>
           <Cell label="Priority">
             <PriorityBadge priority={ticket.priority} />
@@ -61,9 +66,11 @@ export function TicketTable({ tickets, onView, onEdit, onDelete }: TicketTablePr
             <SeverityBadge severity={ticket.severity} />
           </Cell>
           <Cell label="Category">
-            <CategoryLabel category={ticket.category} />
+            <CategoryLabel category={ticket.category} className="@min-[60rem]:max-w-[5.5rem]" />
           </Cell>
-          <Cell label="Assignee">{ticket.assignee ?? 'Unassigned'}</Cell>
+          <Cell label="Assignee">
+            <TruncatedText text={ticket.assignee ?? 'Unassigned'} className="@min-[60rem]:max-w-[5.5rem]" />
+          </Cell>
           <Cell label="Due Date">-</Cell>
           <Cell label="Created">
             <time dateTime={ticket.createdAt} title={relativeTime(ticket.createdAt)} className="whitespace-nowrap">

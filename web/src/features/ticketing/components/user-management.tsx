@@ -156,20 +156,20 @@ export function UserManagement({ role }: { role: Role }) {
         <StatCard label="Inactive Users" value={stats.inactive} Icon={UserX} />
         <StatCard label="Admins" value={stats.admins} Icon={Shield} />
       </section>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-col gap-2 md:flex-row">
         <Input
           type="search"
           aria-label="Search users"
           placeholder="Search by name or email..."
           value={filters.search}
           onChange={(event) => setFilters({ ...filters, search: event.target.value })}
-          className="min-w-[14rem] flex-1"
+          className="md:min-w-0 md:flex-1"
         />
         <Select
           aria-label="Filter by role"
           value={filters.role}
           onChange={(event) => setFilters({ ...filters, role: event.target.value as UserFilters['role'] })}
-          className="w-auto"
+          className="md:w-44"
         >
           <option value="all">All Roles</option>
           <EnumOptions values={userRoles} />
@@ -178,7 +178,7 @@ export function UserManagement({ role }: { role: Role }) {
           aria-label="Filter by status"
           value={filters.status}
           onChange={(event) => setFilters({ ...filters, status: event.target.value as UserFilters['status'] })}
-          className="w-auto"
+          className="md:w-44"
         >
           <option value="all">All Statuses</option>
           <option value="active">Active</option>
