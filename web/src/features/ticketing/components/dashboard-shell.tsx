@@ -10,15 +10,13 @@ import { useCompanies } from '../hooks/use-companies';
 import { useCompanyUsers } from '../hooks/use-company-users';
 import { useSidebar } from '../hooks/use-sidebar';
 import { useTickets } from '../hooks/use-tickets';
+import { clearCachedTickets } from '../lib/tickets-cache';
 import { CompanyManagement } from './company-management';
 import { DashboardSidebar, type DashboardTab } from './dashboard-sidebar';
 import { OverviewTab } from './overview-tab';
 import { ReportsTab } from './reports-tab';
 import { TicketsTab } from './tickets-tab';
 import { UserManagement } from './user-management';
-
-/** The locally saved tickets of the dashboard, dropped on logout so the next user never sees them. */
-const ticketsCacheKey = 'dashboard-tickets';
 
 export function DashboardShell() {
   const { user, role, signOut } = useAuth('ticketing');
@@ -27,15 +25,15 @@ export function DashboardShell() {
   const sidebar = useSidebar();
   const [tab, setTab] = useState<DashboardTab>('tickets');
   const [companyFilter, setCompanyFilter] = useState('');
-  const tickets = useTickets(companyFilter);
+  const tickets = useTickets(companyFilter, user?.id ?? '');
   const companies = useCompanies();
   const people = useCompanyUsers();
   const welcome = `Welcome back, ${user?.name ?? ''}`;
 
   async function logout() {
     try {
+      clearCachedTickets();
       await signOut();
-      localStorage.removeItem(ticketsCacheKey);
       toast({ title: 'Logged out successfully', variant: 'success' });
       navigate(paths.login, { replace: true });
     } catch {

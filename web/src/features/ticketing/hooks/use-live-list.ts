@@ -9,6 +9,9 @@ type LiveList<T> = { items: T[]; loading: boolean; refetch: () => Promise<void> 
 
 const noItems: never[] = [];
 
+/** A list saved earlier, shown until the first load answers (which then replaces it at once). */
+type Placeholder<T> = { items: T[] | undefined; save: (items: T[]) => void };
+
 /**
  * Loads a list (one query per table and `key`), shows the load-failure toast, and re-fetches on any realtime change
  * to its table.
@@ -18,10 +21,21 @@ export function useLiveList<T>(
   key: readonly unknown[],
   load: () => Promise<T[]>,
   failureMessage: string,
+  placeholder?: Placeholder<T>,
 ): LiveList<T> {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: [table, ...key], queryFn: () => load() });
+  const query = useQuery({
+    queryKey: [table, ...key],
+    queryFn: async () => {
+      const items = await load();
+      placeholder?.save(items);
+      return items;
+    },
+    // Saved data counts as stale from the start (updated at 0), so the server is asked at once.
+    initialData: placeholder?.items,
+    initialDataUpdatedAt: 0,
+  });
 
   useOnQueryError(query.error, query.errorUpdatedAt, (error) => {
     console.warn(failureMessage, error);
