@@ -71,7 +71,7 @@ def test_profile_page_load_failure_stays_on_the_page(browser, site):
     traffic = Traffic(page, "/rpc/get_partner_with_access_control")
     page.goto("/partner-profile")
     expect(toast(page, "Failed to load partner profile")).to_be_visible()
-    expect(page.get_by_role("heading", name="No Partner Profile Found")).to_be_visible()
+    expect(page.get_by_role("heading", name="Partner Profile Unavailable")).to_be_visible()
     assert settle(page, traffic) == (0, 0)
     assert page.url.endswith("/partner-profile")
     page.context.close()

@@ -40,7 +40,7 @@ export function SignUpForm({ platform, onDone }: SignUpFormProps) {
         toast({ description: 'This email is already registered. Please login instead.', variant: 'destructive' });
         onDone(email);
       } else {
-        toast({ description: error.message || 'Signup failed. Please try again.', variant: 'destructive' });
+        toast({ description: errorMessage(error, 'Signup failed. Please try again.'), variant: 'destructive' });
       }
     } catch (error) {
       const message = errorMessage(error, 'Signup failed. Please try again.');

@@ -1,4 +1,5 @@
 import type { PostgrestError } from '@supabase/supabase-js';
+import { errorMessage } from '@/lib/error-message';
 import { partnerClient } from '@/lib/supabase';
 import type { EventRegistration } from '../lib/registrations';
 
@@ -6,6 +7,8 @@ export type EventRegistrationsResult =
   | { kind: 'ok'; rows: EventRegistration[] }
   | { kind: 'denied' }
   | { kind: 'error'; message: string };
+
+export const registrationsLoadFailure = 'The registrations could not be loaded. Please try again.';
 
 const refusalCodes = new Set(['42501', 'PGRST205', '42P01']);
 
@@ -18,6 +21,6 @@ export async function getEventRegistrations(): Promise<EventRegistrationsResult>
     .from('event_registrations')
     .select('*')
     .order('created_at', { ascending: false });
-  if (error) return isRefusal(error) ? { kind: 'denied' } : { kind: 'error', message: error.message };
+  if (error) return isRefusal(error) ? { kind: 'denied' } : { kind: 'error', message: errorMessage(error, registrationsLoadFailure) };
   return { kind: 'ok', rows: (data ?? []) as EventRegistration[] };
 }

@@ -2,12 +2,17 @@ import { partnerClient } from '@/lib/supabase';
 
 export type EventConfirmation = { firstName: string; lastName: string; email: string; companyName: string };
 
-// The registration stands whether or not the mail goes out, so a failure is only logged.
-export async function sendEventConfirmation(body: EventConfirmation): Promise<void> {
+/**
+ * Whether the mail went out. The registration stands either way, so a failure is only logged, and the page then
+ * does not claim the mail was sent.
+ */
+export async function sendEventConfirmation(body: EventConfirmation): Promise<boolean> {
   try {
     const { error } = await partnerClient.functions.invoke('send-event-confirmation', { body });
     if (error) console.warn('Event confirmation email failed:', error.message);
+    return !error;
   } catch (error) {
     console.warn('Event confirmation email failed:', error);
+    return false;
   }
 }

@@ -40,10 +40,11 @@ describe('EventRegistrationForm', () => {
 
   it('registers, then asks for the confirmation mail with the normalised values', async () => {
     vi.mocked(registerForEvent).mockResolvedValueOnce();
+    vi.mocked(sendEventConfirmation).mockResolvedValueOnce(true);
     const onRegistered = renderForm();
     fill(' Mariam@Example.com ');
     fireEvent.click(screen.getByRole('button', { name: 'Register Now' }));
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('mariam@example.com'));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('mariam@example.com', true));
     expect(sendEventConfirmation).toHaveBeenCalledWith({
       firstName: 'Mariam',
       lastName: 'Qasimi',

@@ -26,7 +26,7 @@ const fields: Array<{ name: keyof EventValues; label: string; type: string; auto
   { name: 'companyName', label: 'Company Name', type: 'text', autoComplete: 'organization' },
 ];
 
-type EventRegistrationFormProps = { onRegistered: (email: string) => void };
+type EventRegistrationFormProps = { onRegistered: (email: string, mailSent: boolean) => void };
 
 export function EventRegistrationForm({ onRegistered }: EventRegistrationFormProps) {
   const { toast } = useToast();
@@ -73,7 +73,7 @@ export function EventRegistrationForm({ onRegistered }: EventRegistrationFormPro
       setSubmitting(false);
       return;
     }
-    await sendEventConfirmation({
+    const mailSent = await sendEventConfirmation({
       firstName: insert.first_name,
       lastName: insert.last_name,
       email: insert.email,
@@ -82,7 +82,7 @@ export function EventRegistrationForm({ onRegistered }: EventRegistrationFormPro
     toast({ description: eventSuccessMessage, variant: 'success' });
     setSubmitting(false);
     setValues(emptyEventValues);
-    onRegistered(insert.email);
+    onRegistered(insert.email, mailSent);
   }
 
   return (

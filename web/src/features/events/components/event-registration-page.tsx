@@ -18,6 +18,7 @@ const expectations = [
 export function EventRegistrationPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [registeredBefore, setRegisteredBefore] = useState(false);
+  const [mailSent, setMailSent] = useState(false);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
 
@@ -56,8 +57,18 @@ export function EventRegistrationPage() {
                     Registration Confirmed!
                   </h2>
                   <p className="mt-3 text-slate-600 dark:text-slate-300">
-                    Thank you for registering. A confirmation email has been sent to{' '}
-                    <strong className="text-slate-900 dark:text-white">{registeredEmail}</strong>.
+                    {mailSent ? (
+                      <>
+                        Thank you for registering. A confirmation email has been sent to{' '}
+                        <strong className="break-words text-slate-900 dark:text-white">{registeredEmail}</strong>.
+                      </>
+                    ) : (
+                      <>
+                        Thank you for registering. Your place is booked, but the confirmation email to{' '}
+                        <strong className="break-words text-slate-900 dark:text-white">{registeredEmail}</strong> could
+                        not be sent. Please keep this page as your confirmation.
+                      </>
+                    )}
                   </p>
                   <Button className="mt-6" variant="outline" onClick={() => {
                       setRegisteredBefore(true);
@@ -70,7 +81,12 @@ export function EventRegistrationPage() {
                 <>
                   <h2 className="mb-1 text-2xl font-bold">Register for the Event</h2>
                   <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
-                  <EventRegistrationForm onRegistered={setRegisteredEmail} />
+                  <EventRegistrationForm
+                    onRegistered={(email, sent) => {
+                      setMailSent(sent);
+                      setRegisteredEmail(email);
+                    }}
+                  />
                 </>
               )}
             </Card>

@@ -13,7 +13,7 @@ import { Cell, DataTable } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { getEventRegistrations, type EventRegistrationsResult } from '../api/get-event-registrations';
+import { getEventRegistrations, registrationsLoadFailure, type EventRegistrationsResult } from '../api/get-event-registrations';
 import {
   buildRegistrationsCsv,
   countToday,
@@ -45,7 +45,7 @@ export function EventRegistrationsPage() {
   const query = useQuery({ queryKey: ['event_registrations'], queryFn: getEventRegistrations });
   const [search, setSearch] = useState('');
   const result = useMemo<EventRegistrationsResult | undefined>(
-    () => (query.error ? { kind: 'error', message: errorMessage(query.error) ?? String(query.error) } : query.data),
+    () => (query.error ? { kind: 'error', message: errorMessage(query.error, registrationsLoadFailure) } : query.data),
     [query.error, query.data],
   );
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/error-message';
 import { isValidEmail } from '@/lib/email';
 
 export const eventDetails = {
@@ -74,7 +75,7 @@ export function toEventInsert(values: EventValues): EventRegistrationInsert {
 
 export function eventErrorMessage(message: string | undefined): string {
   if (message?.toLowerCase().includes('duplicate')) return 'This email has already been registered for this event';
-  return message || 'Failed to submit registration. Please try again.';
+  return errorMessage({ message }, 'Failed to submit registration. Please try again.');
 }
 
 export const eventSuccessMessage = 'Registration successful! We look forward to seeing you at the event.';

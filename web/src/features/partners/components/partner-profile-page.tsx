@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useOnQueryError } from '@/lib/use-on-query-error';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
@@ -39,7 +39,22 @@ export function PartnerProfilePage() {
   }
 
   if (query.isPending) return <Spinner label="Loading..." />;
-  const partner = query.error ? null : query.data;
+  if (query.error) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="text-2xl font-bold">Partner Profile Unavailable</h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            Your partner profile could not be loaded just now. Please try again in a moment.
+          </p>
+          <Button className="mt-6" disabled={query.isFetching} onClick={() => void reload()}>
+            Try Again
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+  const partner = query.data;
   if (!partner) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/error-message';
 import { updatePartnerProfile, type PortalProfileFields } from '../api/update-partner-profile';
 import type { Partner, PartnerStatus } from '../types';
 
@@ -73,7 +74,7 @@ export function PortalProfileTab({ partner, status, onSaved }: PortalProfileTabP
     } catch (error) {
       toast({
         title: 'Error updating partner data',
-        description: (error as { message?: string }).message,
+        description: errorMessage(error),
         variant: 'destructive',
       });
     } finally {
