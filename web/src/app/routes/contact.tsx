@@ -3,6 +3,7 @@ import { company } from '@/config/company';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Card } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/components/contact-form';
+import { EmailAddress, PhoneNumber } from '@/components/ui/contact-text';
 
 const promises = [
   { Icon: Clock, title: 'General enquiries', text: 'We respond within 24 hours.' },
@@ -47,7 +48,7 @@ export function ContactRoute() {
               <p className="flex gap-2">
                 <Phone aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                 <a href={company.phoneHref} className="hover:underline">
-                  {company.phone}
+                  <PhoneNumber value={company.phone} />
                 </a>
               </p>
               <p className="flex gap-2">
@@ -62,7 +63,7 @@ export function ContactRoute() {
               <p className="flex gap-2">
                 <Mail aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" />
                 <a href={`mailto:${company.email}`} className="hover:underline">
-                  {company.email}
+                  <EmailAddress value={company.email} />
                 </a>
               </p>
               <p className="flex gap-2">

@@ -3,6 +3,7 @@ import { Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { company } from '@/config/company';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { EmailAddress, PhoneNumber } from '@/components/ui/contact-text';
 
 const quickLinks = [
   { label: 'About Us', to: paths.about },
@@ -59,13 +60,13 @@ export function SiteFooter() {
             <p className="flex gap-2">
               <Phone aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-400" />
               <a href={company.phoneHref} className="hover:text-brand-400">
-                {company.phone}
+                <PhoneNumber value={company.phone} />
               </a>
             </p>
             <p className="flex gap-2">
               <Mail aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-400" />
               <a href={`mailto:${company.email}`} className="hover:text-brand-400">
-                {company.email}
+                <EmailAddress value={company.email} />
               </a>
             </p>
           </address>

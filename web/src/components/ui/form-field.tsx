@@ -4,6 +4,10 @@ import { cn } from './cn';
 const control =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:bg-navy-800 dark:text-slate-100';
 
+/** A read-only value reads as data (no box, no greyed text) while staying focusable, selectable and labelled. */
+const readOnlyControl =
+  'block w-full rounded-md border border-transparent bg-transparent px-0 py-2 text-sm font-semibold text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white';
+
 type FieldProps = { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode };
 
 export function Field({ id, label, error, hint, children }: FieldProps) {
@@ -32,7 +36,7 @@ type WithInvalid = { invalid?: boolean };
 export function Input({ className, invalid = false, ...props }: InputHTMLAttributes<HTMLInputElement> & WithInvalid) {
   return (
     <input
-      className={cn(control, invalid && 'border-red-500', className)}
+      className={cn(props.readOnly ? readOnlyControl : control, invalid && 'border-red-500', className)}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy(props.id, invalid)}
       {...props}
@@ -47,7 +51,7 @@ export function Textarea({
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & WithInvalid) {
   return (
     <textarea
-      className={cn(control, invalid && 'border-red-500', className)}
+      className={cn(props.readOnly ? cn(readOnlyControl, 'resize-none') : control, invalid && 'border-red-500', className)}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy(props.id, invalid)}
       {...props}

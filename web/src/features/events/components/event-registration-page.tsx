@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Section } from '@/components/layouts/section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmailAddress } from '@/components/ui/contact-text';
 import { eventDetails, eventSchedule } from '../lib/event-rules';
 import { EventRegistrationForm } from './event-registration-form';
 
@@ -60,12 +61,12 @@ export function EventRegistrationPage() {
                     {mailSent ? (
                       <>
                         Thank you for registering. A confirmation email has been sent to{' '}
-                        <strong className="break-words text-slate-900 dark:text-white">{registeredEmail}</strong>.
+                        <strong className="break-words text-slate-900 dark:text-white"><EmailAddress value={registeredEmail} /></strong>.
                       </>
                     ) : (
                       <>
                         Thank you for registering. Your place is booked, but the confirmation email to{' '}
-                        <strong className="break-words text-slate-900 dark:text-white">{registeredEmail}</strong> could
+                        <strong className="break-words text-slate-900 dark:text-white"><EmailAddress value={registeredEmail} /></strong> could
                         not be sent. Please keep this page as your confirmation.
                       </>
                     )}

@@ -12,7 +12,9 @@ import { Card } from '@/components/ui/card';
 import { Cell, DataTable } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useToast } from '@/components/ui/toast';
+import { EmailAddress } from '@/components/ui/contact-text';
 import { getEventRegistrations, registrationsLoadFailure, type EventRegistrationsResult } from '../api/get-event-registrations';
 import {
   buildRegistrationsCsv,
@@ -73,7 +75,8 @@ export function EventRegistrationsPage() {
           <p className="mt-1 text-slate-600 dark:text-slate-300">CrowdSec Vendor Introduction, 17 November 2025</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {user && <span className="text-sm text-slate-600 dark:text-slate-300">{user.email}</span>}
+          <ThemeToggle />
+          {user && <span className="text-sm text-slate-600 dark:text-slate-300"><EmailAddress value={user.email} /></span>}
           <Button variant="outline" onClick={logout}>
             <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
           </Button>

@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useToast } from '@/components/ui/toast';
+import { EmailAddress } from '@/components/ui/contact-text';
 import { deletePartner } from '../api/delete-partner';
 import { getPartners } from '../api/get-partners';
 import { updatePartnerStatus } from '../api/update-partner-status';
@@ -100,7 +101,7 @@ function PartnerAdmin({ email }: { email: string }) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <ThemeToggle />
-          <span className="text-sm text-slate-600 dark:text-slate-300">{email}</span>
+          <span className="text-sm text-slate-600 dark:text-slate-300"><EmailAddress value={email} /></span>
           <Button variant="outline" onClick={logout}>
             <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
           </Button>

@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useToast } from '@/components/ui/toast';
+import { EmailAddress } from '@/components/ui/contact-text';
 import { getLinkedPartner } from '../api/get-linked-partner';
 import { adminBadgeClasses, normaliseStatus, portalBanner, portalStatusLabels } from '../lib/partner-status';
 import { PortalOverviewTab } from './portal-overview-tab';
@@ -105,7 +106,7 @@ export function PartnerPortalPage() {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <ThemeToggle />
-          {user && <span className="text-sm text-slate-600 dark:text-slate-300">{user.email}</span>}
+          {user && <span className="text-sm text-slate-600 dark:text-slate-300"><EmailAddress value={user.email} /></span>}
           <Button variant="outline" onClick={logout}>
             <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
           </Button>

@@ -108,7 +108,6 @@ export function PartnerProfileForm({ partner, canEdit, onSaved }: PartnerProfile
               aria-describedby="profile-company-name-hint"
               value={partner.company_name}
               readOnly
-              disabled
             />
           </Field>
           <Field
@@ -125,7 +124,6 @@ export function PartnerProfileForm({ partner, canEdit, onSaved }: PartnerProfile
               aria-describedby="profile-country-hint"
               value={partner.country ?? ''}
               readOnly
-              disabled
             />
           </Field>
           {editableFields.map((field) => (
@@ -138,7 +136,8 @@ export function PartnerProfileForm({ partner, canEdit, onSaved }: PartnerProfile
                 onChange={(event) =>
                   setValues((current) => ({ ...current, [field.name]: event.target.value }))
                 }
-                disabled={!editing || saving}
+                readOnly={!editing}
+                disabled={saving}
               />
             </Field>
           ))}

@@ -2,6 +2,7 @@ import { Eye, Trash2 } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { Button } from '@/components/ui/button';
 import { Cell, DataTable } from '@/components/ui/data-table';
+import { EmailAddress } from '@/components/ui/contact-text';
 import { formatCompanyType, toggleAll, toggleSelection } from '../lib/admin-filters';
 import type { Partner } from '../types';
 import { StatusBadge } from './status-badge';
@@ -61,7 +62,7 @@ export function PartnerTable({ partners, selectable, selected, onSelectedChange,
           </Cell>
           <Cell label="Contact">
             <p>{partner.primary_contact_name}</p>
-            <p className="text-xs text-slate-500 dark:text-slate-400">{partner.primary_contact_email}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400"><EmailAddress value={partner.primary_contact_email} /></p>
           </Cell>
           <Cell label="Type">{formatCompanyType(partner.company_type)}</Cell>
           <Cell label="Status">

@@ -59,7 +59,7 @@ export function PortalOverviewTab({ partner, status }: { partner: Partner; statu
                 {item.done ? (
                   <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-700 dark:text-green-400" />
                 ) : (
-                  <Circle aria-hidden="true" className="h-4 w-4 text-slate-400" />
+                  <Circle aria-hidden="true" className="h-4 w-4 text-slate-500 dark:text-slate-400" />
                 )}
                 <span>{item.label}</span>
                 <span className="text-slate-500 dark:text-slate-400">{item.done ? '(done)' : '(pending)'}</span>
@@ -69,7 +69,8 @@ export function PortalOverviewTab({ partner, status }: { partner: Partner; statu
         </Card>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* Each card as tall as its own content: Quick Actions is short beside the company overview. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="text-lg font-bold">Quick Actions</h2>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">

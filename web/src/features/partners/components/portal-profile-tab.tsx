@@ -106,7 +106,8 @@ export function PortalProfileTab({ partner, status, onSaved }: PortalProfileTabP
             const common = {
               id,
               value: shown[field.name] ?? '',
-              disabled: !editing || saving,
+              readOnly: !editing,
+              disabled: saving,
               required: field.required,
               onChange: (event: { target: { value: string } }) =>
                 setValues((current) => ({ ...current, [field.name]: event.target.value })),

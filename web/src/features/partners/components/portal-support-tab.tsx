@@ -1,6 +1,7 @@
 import { Clock, Mail, Phone } from 'lucide-react';
 import { company } from '@/config/company';
 import { Card } from '@/components/ui/card';
+import { EmailAddress, PhoneNumber } from '@/components/ui/contact-text';
 
 export function PortalSupportTab() {
   return (
@@ -14,7 +15,7 @@ export function PortalSupportTab() {
           href={`mailto:${company.supportEmail}`}
           className="mt-3 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-400"
         >
-          {company.supportEmail}
+          <EmailAddress value={company.supportEmail} />
         </a>
       </Card>
       <Card>
@@ -25,7 +26,7 @@ export function PortalSupportTab() {
           href={company.phoneHref}
           className="mt-3 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-400"
         >
-          {company.phone}
+          <PhoneNumber value={company.phone} />
         </a>
         <p className="mt-3 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
           <Clock aria-hidden="true" className="h-4 w-4" /> Business hours: Monday to Friday, 9 AM to 5 PM EST
