@@ -86,13 +86,14 @@ def test_every_route_has_no_serious_accessibility_violation(browser, site, case)
         open_dashboard_tab(page, tab, phone)
         found += violations(page, f"/dashboard#{tab}")
 
+    sign_in_partner_area(page, ADMIN, "/partner-admin")
     for route in ("/partner-admin", "/event-registrations"):
-        if route == "/partner-admin":
-            sign_in_partner_area(page, ADMIN, route)
-        else:
-            page.goto(route)
+        page.goto(route)
         page.get_by_role("table").first.wait_for()
         found += violations(page, route)
+    page.goto("/partner-registration")
+    page.get_by_role("heading").first.wait_for()
+    found += violations(page, "/partner-registration")
     page.context.close()
 
     partner = themed_page(browser, site, theme, width)
