@@ -85,12 +85,25 @@ def test_every_route_has_no_serious_accessibility_violation(browser, site, case)
     for tab in DASHBOARD_TABS:
         open_dashboard_tab(page, tab, phone)
         found += violations(page, f"/dashboard#{tab}")
+    open_dashboard_tab(page, "tickets", phone)
+    for opener, where in ((page.locator("td[data-label='Title'] button").first, "ticket detail dialog"),
+                          (page.get_by_role("button", name="New Ticket"), "new ticket dialog")):
+        opener.click()
+        page.get_by_role("dialog").wait_for()
+        found += violations(page, f"/dashboard {where}")
+        page.keyboard.press("Escape")
+        page.get_by_role("dialog").wait_for(state="detached")
 
     sign_in_partner_area(page, ADMIN, "/partner-admin")
     for route in ("/partner-admin", "/event-registrations"):
         page.goto(route)
         page.get_by_role("table").first.wait_for()
         found += violations(page, route)
+        if route == "/partner-admin":
+            page.get_by_role("button", name="Review").first.click()
+            page.get_by_role("dialog").wait_for()
+            found += violations(page, "/partner-admin review dialog")
+            page.keyboard.press("Escape")
     page.goto("/partner-registration")
     page.get_by_role("heading").first.wait_for()
     found += violations(page, "/partner-registration")

@@ -5,14 +5,16 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Textarea } from '@/components/ui/form-field';
 import { Tabs } from '@/components/ui/tabs';
+import { EmailAddress, PhoneNumber } from '@/components/ui/contact-text';
 import { formatCompanyType } from '../lib/admin-filters';
 import { canReject, normaliseStatus, statusActions } from '../lib/partner-status';
 import type { Partner, PartnerStatus } from '../types';
 import { StatusBadge } from './status-badge';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One term of a description list; `wide` spans both columns. */
+function Detail({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
       <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="mt-0.5 break-words">{children || '—'}</dd>
     </div>
@@ -69,22 +71,26 @@ export function PartnerReviewDialog({ partner, busy, onClose, onStatusChange, on
           </a>
         )}
       </Detail>
-      <div className="sm:col-span-2">
-        <Detail label="Description">{partner.company_description}</Detail>
-      </div>
+      <Detail label="Description" wide>
+        {partner.company_description}
+      </Detail>
       <Detail label="Contact Name">{partner.primary_contact_name}</Detail>
-      <Detail label="Contact Email">{partner.primary_contact_email}</Detail>
-      {partner.primary_contact_phone && <Detail label="Contact Phone">{partner.primary_contact_phone}</Detail>}
-      <div className="sm:col-span-2">
-        <Detail label="Address">
-          {address.length > 0 &&
-            address.map((line, index) => (
-              <span key={index} className="block">
-                {line}
-              </span>
-            ))}
+      <Detail label="Contact Email">
+        <EmailAddress value={partner.primary_contact_email} />
+      </Detail>
+      {partner.primary_contact_phone && (
+        <Detail label="Contact Phone">
+          <PhoneNumber value={partner.primary_contact_phone} />
         </Detail>
-      </div>
+      )}
+      <Detail label="Address" wide>
+        {address.length > 0 &&
+          address.map((line, index) => (
+            <span key={index} className="block">
+              {line}
+            </span>
+          ))}
+      </Detail>
     </dl>
   );
 
