@@ -58,7 +58,7 @@ from bench.peers import (  # noqa: E402
     start_gateway,
 )
 from bench.rest_bench import wrk  # noqa: E402
-from gateway import embedded, migrate  # noqa: E402
+from gateway.database import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
 from gateway.project import Project  # noqa: E402
 from gateway.seed import hash_password  # noqa: E402

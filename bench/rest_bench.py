@@ -33,8 +33,8 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gateway import embedded, migrate
-from gateway.db import open_pool, request_tx
+from gateway.database import embedded, migrate
+from gateway.database.transactions import open_pool, request_tx
 from gateway.keys import JwtKeys
 from gateway.project import Project
 from gateway.rest import actions, schema_cache

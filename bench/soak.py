@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.peers import start_gateway
-from gateway import embedded, migrate
+from gateway.database import embedded, migrate
 from gateway.keys import JwtKeys
 from gateway.project import Project
 from tests.support.live import free_port

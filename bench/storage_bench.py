@@ -34,7 +34,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gateway import embedded, migrate  # noqa: E402
+from gateway.database import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
 from gateway.project import Project  # noqa: E402
 from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402

@@ -13,13 +13,13 @@ from gateway import log_redaction, not_found, site
 from gateway.auth import routes as auth_service
 from gateway.client_ip import ForwardedFor
 from gateway.cors import Cors
-from gateway.db_roles import open_pools
+from gateway.database.notifications import NotificationListener
+from gateway.database.roles import open_pools
 from gateway.functions import routes as functions_service
 from gateway.key_auth import KeyAuth
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.mail.mailer import Mailer
-from gateway.notifications import NotificationListener
 from gateway.realtime import routes as realtime_service
 from gateway.request_limits import BodyLimit
 from gateway.rest import routes as rest_service
@@ -112,7 +112,7 @@ def create_app(settings: Settings) -> ASGIApp:
             async with pool.connection(timeout=2) as conn:
                 await conn.execute("select 1")
         except Exception:
-            # The pool logs the outage once (gateway.db_health); a health check every second need not.
+            # The pool logs the outage once (gateway.database.health); a health check every second need not.
             return JSONResponse({"status": "unavailable"}, status_code=503,
                                 headers={"Retry-After": str(pool.availability.retry_after())})
         return JSONResponse({"status": "ok"})

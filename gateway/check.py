@@ -13,7 +13,7 @@ from pglast import ast
 from pglast.enums import AlterTableType
 from pglast.visitors import Visitor
 
-from gateway.migrate import MigrationFile, discover
+from gateway.database.migrate import MigrationFile, discover
 from gateway.project import Project
 
 

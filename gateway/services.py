@@ -17,11 +17,11 @@ from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
     from gateway.auth.ratelimit import RateLimiter
-    from gateway.db_health import ResilientPool
+    from gateway.database.health import ResilientPool
+    from gateway.database.notifications import NotificationListener
     from gateway.functions.routes import FunctionsService
     from gateway.keys import JwtKeys
     from gateway.mail.mailer import Mailer
-    from gateway.notifications import NotificationListener
     from gateway.realtime.service import RealtimeService
     from gateway.rest.cache_state import LiveSchemaCache
     from gateway.rest.plan_cache import PlanCache

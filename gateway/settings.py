@@ -189,7 +189,7 @@ class Settings:
         """Bound to `url`; the embedded server (which trusts local connections) is reached as each role by name."""
         if not self.embedded:
             return replace(self, database_url=url)
-        from gateway.db_roles import AUTH_ROLE, REQUEST_ROLE, as_role
+        from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE, as_role
 
         return replace(self, database_url=url, authenticator_url=as_role(url, REQUEST_ROLE),
                        auth_admin_url=as_role(url, AUTH_ROLE))

@@ -1,7 +1,7 @@
 """`gateway serve --watch`: what a developer edits takes effect while the gateway runs, one output line per reload.
 
 - Policy files and new migrations are database state, applied once by this (the parent) process through
-  gateway.migrate: each file in its own transaction, so a file that fails leaves the previous state in place, and
+  gateway.database.migrate: each file in its own transaction, so a file that fails leaves the previous state in place, and
   the `NOTIFY pgrst` that follows has every worker reload its schema cache.
 - Functions are code that each worker imports. This process imports the changed code first, so an error is
   reported once, with its file and line, and the workers keep serving the code they have; when it imports cleanly,
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import watchfiles
 
-from gateway import migrate
+from gateway.database import migrate
 from gateway.functions import registry
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.routes import RELOAD_SIGNAL

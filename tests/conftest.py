@@ -12,7 +12,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from gateway import embedded, migrate
+from gateway.database import embedded, migrate
 from gateway.project import Project
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.browser import launch_chromium

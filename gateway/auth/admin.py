@@ -28,7 +28,7 @@ from gateway.auth.users import (
     mark_email_confirmed,
     user_json,
 )
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 from gateway.settings import Settings
 
 DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|h|m|s)")

@@ -13,7 +13,7 @@ from gateway.auth.errors import not_found
 from gateway.auth.factors import downgrade_sessions
 from gateway.auth.guards import is_uuid
 from gateway.auth.users import FACTOR_JSON
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 
 
 async def list_factors(ctx: AuthContext) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from psycopg import AsyncConnection
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import validation_failed
 from gateway.auth.paging import Page
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 
 # GoTrue's action -> log_type table (internal/models/audit_log_entry.go).
 LOG_TYPES = {

@@ -18,7 +18,7 @@ from gateway.auth.errors import mfa_challenge_expired, not_found, unprocessable,
 from gateway.auth.guards import is_uuid, require_aal2_if_verified_factors
 from gateway.auth.hooks.points import mfa_verification_attempt
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 from gateway.settings import Settings
 
 CHALLENGE_EXPIRY_SECONDS = 300

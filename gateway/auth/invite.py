@@ -10,7 +10,7 @@ from gateway.auth.context import AuthContext, check_email, text_field
 from gateway.auth.links import allowed_redirect
 from gateway.auth.mails import send_link_mail
 from gateway.auth.users import find_by_email, user_json
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 
 
 async def handle(ctx: AuthContext) -> dict[str, Any]:

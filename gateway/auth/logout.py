@@ -8,7 +8,7 @@ from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import validation_failed
 from gateway.auth.sessions import end_sessions
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 
 SCOPES = ("global", "local", "others")
 

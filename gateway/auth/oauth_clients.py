@@ -19,7 +19,7 @@ from gateway.auth.errors import not_found, validation_failed
 from gateway.auth.guards import require_admin
 from gateway.auth.oauth_client_rules import ClientUpdate, Registration, RuleBroken, invalid_json
 from gateway.auth.paging import Page
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 
 # GoTrue's response: empty optional fields are left out, response_types is always ["code"] (OAuth 2.1).
 CLIENT_JSON = """

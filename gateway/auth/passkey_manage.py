@@ -15,7 +15,7 @@ from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, not_found, validation_failed
 from gateway.auth.guards import is_uuid
 from gateway.auth.passkeys import PASSKEY_JSON, require_management_aal
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 
 MAX_NAME_LENGTH = 120
 

@@ -17,7 +17,7 @@ from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, bad_request, forbidden, not_found, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid, require_user
 from gateway.auth.sessions import start_session
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 
 # go-webauthn's selection for passkeys: discoverable credentials, so sign-in needs no user name.
 SELECTION = {"residentKey": "required", "userVerification": "preferred"}

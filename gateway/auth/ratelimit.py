@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.auth.errors import AuthError
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.settings import Settings
 
 MAX_BURST = 30

@@ -13,7 +13,7 @@ from gateway.auth.errors import bad_request, unprocessable
 from gateway.auth.guards import lock_caller
 from gateway.auth.links import new_otp, token_hash
 from gateway.auth.mails import check_resend_window, queue_mail
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 from gateway.mail.templates import auth_mail
 
 RECENT_SESSION_SECONDS = 24 * 3600

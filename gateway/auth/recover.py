@@ -14,7 +14,7 @@ from gateway.auth.errors import unprocessable, validation_failed
 from gateway.auth.links import allowed_redirect
 from gateway.auth.mails import check_resend_window, send_link_mail
 from gateway.auth.users import create_user, find_by_email
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 
 RESEND_TYPES = ("signup", "email_change")
 

@@ -35,7 +35,7 @@ from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.guards import require_admin, require_user, require_user_token
 from gateway.auth.ratelimit import RateLimiter, limits_from
-from gateway.db_health import connection_lost
+from gateway.database.health import connection_lost
 from gateway.services import services
 
 log = logging.getLogger("gateway.auth")

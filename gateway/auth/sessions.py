@@ -11,14 +11,14 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from gateway import round_trip
 from gateway.auth import audit
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, bad_request, session_not_found
 from gateway.auth.hooks.points import customize_access_token
 from gateway.auth.users import USER_JSON
-from gateway.db import one
-from gateway.round_trip import Query
+from gateway.database import round_trip
+from gateway.database.round_trip import Query
+from gateway.database.transactions import one
 
 
 class RefreshTokenReused(AuthError):

@@ -17,7 +17,7 @@ from gateway.auth.mails import send_link_mail
 from gateway.auth.passwords import check_strength, hash_password
 from gateway.auth.sessions import start_session
 from gateway.auth.users import create_user, find_by_email, user_json
-from gateway.db import one, privileged_tx
+from gateway.database.transactions import one, privileged_tx
 
 
 @dataclass

@@ -13,7 +13,7 @@ from gateway.auth.hooks.points import password_verification_attempt
 from gateway.auth.passwords import password_matches
 from gateway.auth.sessions import RefreshTokenReused, revoke_family, rotate, rotate_unused, start_session
 from gateway.auth.users import find_by_email
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 
 
 @dataclass

@@ -9,7 +9,6 @@ from typing import Any
 from psycopg import AsyncConnection
 from starlette.responses import Response
 
-from gateway import round_trip
 from gateway.auth import audit, email_change, reauthenticate
 from gateway.auth.context import AuthContext, check_email, text_field
 from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_failed
@@ -17,8 +16,9 @@ from gateway.auth.guards import CALLER_STATE, lock_caller, refuse_caller
 from gateway.auth.links import allowed_redirect
 from gateway.auth.passwords import check_strength, hash_password, password_matches
 from gateway.auth.users import USER_JSON, user_json
-from gateway.db import one, privileged_tx
-from gateway.round_trip import Query
+from gateway.database import round_trip
+from gateway.database.round_trip import Query
+from gateway.database.transactions import one, privileged_tx
 from gateway.settings import Settings
 
 
@@ -57,7 +57,7 @@ GET_USER = Query.of(f"select {CALLER_STATE}, ({USER_JSON})::text from auth.users
 
 
 async def handle_get(ctx: AuthContext) -> Response:
-    """require_user's checks and the user's JSON in one statement, sent on libpq directly (gateway.round_trip: one
+    """require_user's checks and the user's JSON in one statement, sent on libpq directly (gateway.database.round_trip: one
     round trip, on an autocommit connection, so nothing to end), the text sent as it is."""
     conn = await ctx.pool.getconn()
     try:

@@ -9,7 +9,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from gateway.db import one
+from gateway.database.transactions import one
 
 # GoTrue's factor object, of the row `f` of auth.mfa_factors (a WebAuthn factor's authenticator model when known).
 FACTOR_JSON = """(jsonb_build_object(

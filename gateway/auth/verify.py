@@ -17,7 +17,7 @@ from gateway.auth.errors import AuthError, forbidden, unprocessable, validation_
 from gateway.auth.links import allowed_redirect, token_hash
 from gateway.auth.sessions import start_session
 from gateway.auth.users import is_banned, mark_email_confirmed
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 
 EMAIL_CHANGE_COLUMNS = (("email_change_token_new", "email_change_sent_at"),
                         ("email_change_token_current", "email_change_sent_at"))

@@ -15,7 +15,7 @@ from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import AuthError, mfa_challenge_expired, unprocessable, validation_failed
 from gateway.auth.guards import is_uuid
 from gateway.auth.sessions import inet_or_none, raise_to_aal2
-from gateway.db import one
+from gateway.database.transactions import one
 
 AMR_METHOD = "mfa/webauthn"
 # GoTrue excludes a user's registered factor credentials with these transports, whatever they were registered with.

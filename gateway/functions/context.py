@@ -9,7 +9,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import request_tx
+from gateway.database.transactions import request_tx
 from gateway.functions.api import FunctionContext, MailDeliveryError
 from gateway.functions.registry import LoadedFunction
 from gateway.mail.mailer import Mail, Mailer, MailError

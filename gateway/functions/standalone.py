@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.middleware.cors import CORSMiddleware
 
-from gateway.db_roles import open_pools
+from gateway.database.roles import open_pools
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
 from gateway.functions.registry import LoadedFunction, find

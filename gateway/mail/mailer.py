@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.mail import smtp
 from gateway.mail.delivery import LEASE_SECONDS, DeliveryWorker
 

@@ -16,7 +16,7 @@ from gateway.settings import ConfigError, Settings
 def test(settings: Settings, paths: list[Path], *, as_json: bool, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     files = discover(paths or [settings.project.policy_tests_dir])
-    from gateway import migrate
+    from gateway.database import migrate
     from gateway.db_commands import database
 
     with database(settings) as url:

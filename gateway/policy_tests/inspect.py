@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import psycopg
 
-from gateway.db import one
+from gateway.database.transactions import one
 
 COMMANDS = {"select": "SELECT", "insert": "INSERT", "update": "UPDATE", "delete": "DELETE"}
 

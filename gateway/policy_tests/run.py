@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import psycopg
 
-from gateway.db import one, queue_settings
+from gateway.database.transactions import one, queue_settings
 from gateway.policy_tests import inspect
 from gateway.policy_tests.spec import Case, PolicyFile, Step
 from gateway.policy_tests.world import Identity, Names, build, json_value, run_step

@@ -15,14 +15,14 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
-from gateway import round_trip
 from gateway.claims import RoleNotAllowed, verify_api_token
-from gateway.db import DEFAULT_SEARCH_PATH, settings_statement
-from gateway.db_health import connection_lost
+from gateway.database import round_trip
+from gateway.database.health import connection_lost
+from gateway.database.round_trip import Query
+from gateway.database.transactions import DEFAULT_SEARCH_PATH, settings_statement
 from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
 from gateway.realtime.filters import RowFilter
-from gateway.round_trip import Query
 
 log = logging.getLogger("gateway.realtime")
 Row = dict[str, Any]
@@ -174,7 +174,7 @@ class Authoriser:
             for query, params, indexes, filters in _statements(changes, images):
                 queued.append((query, params))
                 reads.append((key, indexes, filters))
-        # The round trip ends its transaction whatever happens (gateway.round_trip): the connection goes back idle.
+        # The round trip ends its transaction whatever happens (gateway.database.round_trip): the connection goes back idle.
         async with self.pool.connection() as conn:
             answers = await round_trip.all_rows(conn, queued)
         seen: dict[str, list[Visible | None]] = {key: [None] * len(changes) for key, (_, changes) in asked.items()}

@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import queue_settings
+from gateway.database.transactions import queue_settings
 
 log = logging.getLogger("gateway.realtime")
 BROADCAST = "broadcast"

@@ -9,7 +9,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 from gateway.realtime.feed import BUS_CHANNEL
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 from gateway.rest.cache_state import LiveSchemaCache
 from gateway.rest.schema_cache import SchemaCache
 

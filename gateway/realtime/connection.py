@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
-from gateway.db_health import connection_lost
+from gateway.database.health import connection_lost
 from gateway.realtime.authoriser import AuthError, Identity, identify
 from gateway.realtime.authorization import BROADCAST, PRESENCE, Policies, unauthorized_read
 from gateway.realtime.broker import DATABASE_UNREACHABLE

@@ -13,8 +13,8 @@ from typing import Any
 
 import psycopg
 
-from gateway.db import privileged_tx
-from gateway.db_health import ResilientPool, connection_lost
+from gateway.database.health import ResilientPool, connection_lost
+from gateway.database.transactions import privileged_tx
 from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")

@@ -9,7 +9,7 @@ from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 from gateway.realtime.bus import presence_diff_message, publish_in
 
 PresenceMap = dict[str, dict[str, list[dict[str, Any]]]]

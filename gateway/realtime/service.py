@@ -7,9 +7,9 @@ import asyncio
 import logging
 import secrets
 
-from gateway.db_health import ResilientPool, connection_lost
+from gateway.database.health import ResilientPool, connection_lost
+from gateway.database.notifications import NotificationListener
 from gateway.keys import JwtKeys
-from gateway.notifications import NotificationListener
 from gateway.realtime.authoriser import Authoriser
 from gateway.realtime.authorization import ChannelAuthorizer
 from gateway.realtime.broker import Broker

@@ -11,8 +11,8 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import privileged_tx
-from gateway.db_health import connection_lost
+from gateway.database.health import connection_lost
+from gateway.database.transactions import privileged_tx
 from gateway.realtime.changes import TableCatalog
 from gateway.realtime.filters import FilterError, RowFilter, parse_filter
 

@@ -10,9 +10,9 @@ import logging
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.db import privileged_tx
-from gateway.db_health import connection_lost
-from gateway.notifications import NotificationListener
+from gateway.database.health import connection_lost
+from gateway.database.notifications import NotificationListener
+from gateway.database.transactions import privileged_tx
 from gateway.rest import schema_cache
 
 log = logging.getLogger("gateway.rest")

@@ -10,7 +10,7 @@ import psycopg
 from psycopg_pool import PoolTimeout
 from starlette.responses import Response
 
-from gateway.db_health import DatabaseUnavailable, connection_lost, one_line
+from gateway.database.health import DatabaseUnavailable, connection_lost, one_line
 
 
 @dataclass

@@ -11,13 +11,13 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from gateway import round_trip
 from gateway.claims import Caller
-from gateway.db import discard_transaction, one, request_tx, settings_statement
+from gateway.database import round_trip
+from gateway.database.round_trip import BEGIN, COMMIT, ROLLBACK, Query
+from gateway.database.transactions import discard_transaction, one, request_tx, settings_statement
 from gateway.rest import errors
 from gateway.rest.actions import Action
 from gateway.rest.query import Statement, count_of, explain
-from gateway.round_trip import BEGIN, COMMIT, ROLLBACK, Query
 
 
 @dataclass
@@ -49,7 +49,7 @@ async def run(pool: AsyncConnectionPool, caller: Caller, action: Action, stateme
 
 async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, statement: Statement,
                                  settings: dict[str, Any]) -> Result:
-    """The settings and the statement behind one pipeline sync (gateway.round_trip): PostgreSQL runs everything up
+    """The settings and the statement behind one pipeline sync (gateway.database.round_trip): PostgreSQL runs everything up
     to a sync as one implicit transaction, committed at the sync (rolled back if a statement fails), so its end
     costs nothing.
 

@@ -17,7 +17,7 @@ import sys
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.rest.statements import Planned
 
 NEGOTIATING_HEADERS = ("accept", "prefer", "range", "accept-profile", "content-profile")

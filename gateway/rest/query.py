@@ -11,11 +11,11 @@ from typing import Any
 
 from psycopg import sql
 
-from gateway.db import one
+from gateway.database.round_trip import Query
+from gateway.database.transactions import one
 from gateway.rest.plan import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
 from gateway.rest.schema_cache import Column, Function, Table
 from gateway.rest.types import Filter, LogicTree, MediaType
-from gateway.round_trip import Query
 
 _COMPARE = {
     "eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "like": "LIKE", "ilike": "ILIKE",
@@ -33,7 +33,7 @@ BODY_PARAM = "body"  # the parameter carrying a write's JSON payload, so a plann
 @dataclass
 class Statement:
     query: sql.SQL
-    wire: Query  # the same query in libpq's terms, for gateway.round_trip
+    wire: Query  # the same query in libpq's terms, for gateway.database.round_trip
     params: dict[str, Any] = field(default_factory=dict)
     count_query: sql.Composable | None = None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.rest import fuzzy
 from gateway.rest.errors import ApiError
 from gateway.rest.schema_cache import (

@@ -25,7 +25,7 @@ from psycopg_pool import AsyncConnectionPool
 from starlette.requests import Request
 
 from gateway.claims import Caller, resolve_caller
-from gateway.db import one, request_tx
+from gateway.database.transactions import one, request_tx
 from gateway.keys import ExpiredToken, InvalidToken, JwtKeys
 from gateway.services import services
 from gateway.storage import errors

@@ -15,7 +15,7 @@ from psycopg.rows import dict_row
 from starlette.requests import Request
 
 from gateway.claims import Caller
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.storage import errors
 from gateway.storage.access import API, Access, owner_of, privileged, transaction_of
 from gateway.storage.limits import BucketLimits

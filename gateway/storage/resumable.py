@@ -29,7 +29,7 @@ from starlette.requests import Request
 
 from gateway import json_input
 from gateway.claims import Caller
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.storage import errors, limits, objects
 from gateway.storage.access import Access, owner_of
 from gateway.storage.names import bucket_id as valid_bucket_id

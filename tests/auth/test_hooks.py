@@ -25,9 +25,9 @@ import psycopg
 import pyotp
 import pytest
 
-from gateway import migrate
 from gateway.auth.hooks.config import HookConfig
 from gateway.auth.hooks.http import sign
+from gateway.database import migrate
 from gateway.project import Project
 from gateway.settings import ConfigError, Settings
 from tests.auth.helpers import bearer, client, fragment

@@ -8,7 +8,7 @@ import psycopg
 import pytest
 from watchfiles import Change
 
-from gateway import migrate
+from gateway.database import migrate
 from gateway.project import Project
 from gateway.settings import PROJECT_ROOT, Settings
 from gateway.watch import Watcher

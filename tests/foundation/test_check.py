@@ -1,7 +1,7 @@
 """`gateway check` finds problems in SQL files before a database sees them, naming file and line."""
 
 from gateway.check import check, run_check
-from gateway.migrate import MigrationFile
+from gateway.database.migrate import MigrationFile
 from gateway.project import Project
 from gateway.settings import PROJECT_ROOT
 

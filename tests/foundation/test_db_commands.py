@@ -7,7 +7,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from gateway import embedded
+from gateway.database import embedded
 from tests.support.serve import db_url, run_cli
 
 

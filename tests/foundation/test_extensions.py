@@ -16,7 +16,7 @@ import httpx
 import psycopg
 import pytest
 
-from gateway import extensions
+from gateway.database import extensions
 
 PASSWORD = "correct horse"
 # Made by PostgreSQL 15's own pgcrypto: the gateway's build must give the same hashes.
@@ -222,7 +222,7 @@ def test_rebuilds_an_older_build_and_leaves_the_real_extension_alone(bare_postgr
 
 def test_without_a_compiler_each_is_named_as_unavailable(bare_postgres, monkeypatch, caplog):
     monkeypatch.setenv("CC", "/nonexistent/cc")
-    with caplog.at_level(logging.WARNING, logger="gateway.extensions"):
+    with caplog.at_level(logging.WARNING, logger="gateway.database.extensions"):
         assert extensions.ensure_installable(bare_postgres) == ["uuid-ossp", "pgcrypto"]
     assert "extension pgcrypto is unavailable on the embedded PostgreSQL: /nonexistent/cc was not found" in caplog.text
     assert not list((bare_postgres / "share" / "extension").iterdir())

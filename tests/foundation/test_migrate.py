@@ -7,7 +7,7 @@ from dataclasses import replace
 import psycopg
 import pytest
 
-from gateway import migrate
+from gateway.database import migrate
 from gateway.project import Project
 from gateway.settings import PROJECT_ROOT
 

@@ -1,11 +1,11 @@
-"""gateway.db_health.ResilientPool hands out the connection returned last (psycopg's pool takes them in turn), so
+"""gateway.database.health.ResilientPool hands out the connection returned last (psycopg's pool takes them in turn), so
 under light load one backend serves request after request and the others stay idle until the pool closes them."""
 
 from __future__ import annotations
 
 import pytest
 
-from gateway.db import open_pool
+from gateway.database.transactions import open_pool
 
 pytestmark = pytest.mark.anyio
 

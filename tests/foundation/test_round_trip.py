@@ -1,4 +1,4 @@
-"""gateway.round_trip: statements behind one sync on libpq directly, with psycopg's adaptation and errors.
+"""gateway.database.round_trip: statements behind one sync on libpq directly, with psycopg's adaptation and errors.
 
 Against the real PostgreSQL: values come back as a psycopg cursor gives them, statements are prepared from their
 second use and at most PREPARED_MAX stay prepared, a failure rolls the whole round trip back and leaves the
@@ -16,8 +16,8 @@ import psycopg
 import pytest
 from psycopg.types.json import Jsonb
 
-from gateway import round_trip
-from gateway.round_trip import Query
+from gateway.database import round_trip
+from gateway.database.round_trip import Query
 
 
 def on_connection(database_url: str, scenario):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 
-from gateway import embedded, migrate
+from gateway.database import embedded, migrate
 from gateway.project import Project
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings

@@ -12,8 +12,8 @@ import pytest
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from gateway.db import open_pool
-from gateway.db_roles import as_role
+from gateway.database.roles import as_role
+from gateway.database.transactions import open_pool
 from tests.support.pg import with_password
 
 pytestmark = pytest.mark.anyio

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import psycopg
 
-from gateway import embedded, migrate
 from gateway.claims import Caller
-from gateway.db import open_pool, request_tx
+from gateway.database import embedded, migrate
+from gateway.database.transactions import open_pool, request_tx
 from gateway.keys import JwtKeys
 from gateway.project import Project
 from gateway.settings import PROJECT_ROOT

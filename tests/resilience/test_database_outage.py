@@ -19,7 +19,7 @@ import httpx
 import psycopg
 import pytest
 
-from gateway import embedded
+from gateway.database import embedded
 from gateway.keys import JwtKeys
 from tests.support.live import free_port
 from tests.support.node import run_node_script

@@ -9,7 +9,7 @@ import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict
 
-from gateway.db_roles import AUTH_ROLE, REQUEST_ROLE
+from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE
 from gateway.keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import free_port

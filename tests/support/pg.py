@@ -10,7 +10,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from gateway.db_roles import AUTH_ROLE, REQUEST_ROLE
+from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE
 
 
 def with_password(role_url: str, admin_url: str) -> str:

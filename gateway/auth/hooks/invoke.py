@@ -15,7 +15,7 @@ from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError
 from gateway.auth.hooks import http, pg
 from gateway.auth.hooks.config import HookConfig
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 
 log = logging.getLogger("gateway.auth.hooks")
 

@@ -11,7 +11,7 @@ import psycopg
 from psycopg import AsyncConnection
 
 from gateway.auth.hooks.config import HookConfig
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.settings import ConfigError
 
 TIMEOUT_MS = 2000

@@ -13,7 +13,7 @@ from gateway.auth.errors import AuthError, bad_request, forbidden
 from gateway.auth.hooks import invoke
 from gateway.auth.hooks.claims import check_claims
 from gateway.auth.users import new_app_metadata, user_json
-from gateway.db import privileged_tx
+from gateway.database.transactions import privileged_tx
 
 PASSWORD_REJECTED = "Further password verification attempts will be rejected."
 MFA_REJECTED = "Further MFA verification attempts will be rejected."

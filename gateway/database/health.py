@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-log = logging.getLogger("gateway.db")
+log = logging.getLogger("gateway.database.transactions")
 
 PROBE_INTERVAL_SECONDS = 0.5
 PROBE_CONNECT_TIMEOUT_SECONDS = 2

@@ -1,6 +1,6 @@
 """Bring a database up to date: the platform's SQL first, then the project's migrations and policies.
 
-- Platform files (`gateway/platform/migrations/`) are the gateway's own: roles, `auth`, `realtime`, the mail
+- Platform files (`gateway/database/migrations/`) are the gateway's own: roles, `auth`, `realtime`, the mail
   outbox. The same for every project, applied once each, recorded in `gateway_meta.migrations`.
 - Project migrations are versioned and immutable, recorded as the Supabase CLI records them
   (`supabase_migrations.schema_migrations`), so a database migrated by either tool is up to date for the other.
@@ -20,10 +20,10 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
-from gateway.db import one
+from gateway.database.transactions import one
 from gateway.project import Project
 
-PLATFORM_DIR = Path(__file__).resolve().parent / "platform" / "migrations"
+PLATFORM_DIR = Path(__file__).resolve().parent / "migrations"
 
 LEDGER_DDL = """
 create schema if not exists gateway_meta;

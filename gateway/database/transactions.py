@@ -11,8 +11,8 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.claims import API_ROLES
-from gateway.db_health import ResilientPool
-from gateway.round_trip import Query
+from gateway.database.health import ResilientPool
+from gateway.database.round_trip import Query
 
 Row = TypeVar("Row")
 
@@ -28,7 +28,7 @@ def one(row: Row | None) -> Row:
 async def open_pool(url: str, *, min_size: int = 2, max_size: int = 10, name: str = "gateway") -> ResilientPool:
     # Autocommit connections with explicit transactions: a nested transaction() would become a savepoint
     # and a transaction-local setting could outlive the request. The pool fails fast and recovers on its own while
-    # the database is away (gateway.db_health).
+    # the database is away (gateway.database.health).
     pool = ResilientPool(
         url,
         min_size=min_size,
@@ -77,7 +77,7 @@ async def queue_settings(
 def settings_statement(*, role: str, claims: Mapping[str, Any] | None, method: str, path: str,
                        headers: Mapping[str, str] | None, search_path: str,
                        read_only: bool = False) -> tuple[Query, tuple[str, ...]]:
-    """queue_settings' statement and parameters, for a caller that queues it itself (gateway.round_trip)."""
+    """queue_settings' statement and parameters, for a caller that queues it itself (gateway.database.round_trip)."""
     return (READ_ONLY_SETTINGS_QUERY if read_only else SETTINGS_QUERY,
             settings_values(role=role, claims=claims, method=method, path=path, headers=headers,
                             search_path=search_path))

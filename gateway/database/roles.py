@@ -16,8 +16,8 @@ from urllib.parse import quote, urlencode
 
 from psycopg.conninfo import conninfo_to_dict
 
-from gateway.db import open_pool
-from gateway.db_health import ResilientPool
+from gateway.database.health import ResilientPool
+from gateway.database.transactions import open_pool
 
 REQUEST_ROLE = "authenticator"
 AUTH_ROLE = "supabase_auth_admin"
