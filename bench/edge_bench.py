@@ -2,7 +2,7 @@
 in microseconds per request, in one process with no network: the part of a request that runs in the edge alone.
 
 Each request goes through the edge to an endpoint that answers at once, for a read, a browser's read (with an
-Origin) and a small insert, next to the same edge with Starlette's CORS middleware in place of gateway.cors.
+Origin) and a small insert, next to the same edge with Starlette's CORS middleware in place of gateway.server.cors.
 
 Run: .venv/bin/python bench/edge_bench.py [--requests N]
 Prints figures, asserts nothing. Compare figures taken in one run: these machines are noisy.
@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway.app import CORS_METHODS as METHODS  # noqa: E402
 from gateway.app import EXPOSED_HEADERS
-from gateway.client_ip import ForwardedFor  # noqa: E402
-from gateway.cors import Cors  # noqa: E402
-from gateway.request_limits import BodyLimit  # noqa: E402
+from gateway.server.client_ip import ForwardedFor  # noqa: E402
+from gateway.server.cors import Cors  # noqa: E402
+from gateway.server.request_limits import BodyLimit  # noqa: E402
 
 # What supabase-js sends with a signed-in user's request: the key, the token, the object media type.
 HEADERS = [(b"host", b"127.0.0.1:54321"), (b"apikey", b"k" * 200), (b"authorization", b"Bearer " + b"t" * 300),
@@ -47,7 +47,7 @@ async def endpoint(scope: Scope, receive: Receive, send: Send) -> None:
 
 def edge(cors: str) -> ASGIApp:
     inner = ForwardedFor(BodyLimit(endpoint, max_bytes=1 << 20, exempt_prefix="/storage/v1/"), trusted_header=None)
-    if cors == "gateway.cors":
+    if cors == "gateway.server.cors":
         return Cors(inner, allow_methods=METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400)
     return CORSMiddleware(inner, allow_origins=["*"], allow_methods=METHODS, allow_headers=["*"],
                           expose_headers=EXPOSED_HEADERS, max_age=86400)
@@ -75,7 +75,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"µs per request, median of {args.rounds} rounds of {args.requests:,} (min–max)")
     for kind, (method, extra) in REQUESTS.items():
-        for cors in ("gateway.cors", "starlette"):
+        for cors in ("gateway.server.cors", "starlette"):
             app = edge(cors)
             times = [asyncio.run(per_request(app, method, extra, args.requests)) for _ in range(args.rounds)]
             print(f"  {kind:18s} {cors:13s} {statistics.median(times):6.2f}  ({min(times):.2f}–{max(times):.2f})")

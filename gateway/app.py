@@ -9,20 +9,20 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gateway import log_redaction, not_found, site
 from gateway.auth import routes as auth_service
-from gateway.client_ip import ForwardedFor
-from gateway.cors import Cors
 from gateway.database.notifications import NotificationListener
 from gateway.database.roles import open_pools
 from gateway.functions import routes as functions_service
-from gateway.key_auth import KeyAuth
 from gateway.keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.mail.mailer import Mailer
 from gateway.realtime import routes as realtime_service
-from gateway.request_limits import BodyLimit
 from gateway.rest import routes as rest_service
+from gateway.server import log_redaction, not_found, site
+from gateway.server.client_ip import ForwardedFor
+from gateway.server.cors import Cors
+from gateway.server.key_auth import KeyAuth
+from gateway.server.request_limits import BodyLimit
 from gateway.services import Services
 from gateway.settings import Settings
 from gateway.storage import routes as storage_service

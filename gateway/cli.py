@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 import psycopg
 
-from gateway import workers
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
 from gateway.database import migrate as migrations
-from gateway.request_limits import server_options
-from gateway.server_status import public_status_info, running_status, status_info, write_status
+from gateway.server import workers
+from gateway.server.request_limits import server_options
+from gateway.server.status import public_status_info, running_status, status_info, write_status
 from gateway.settings import ConfigError, Settings
 
 if TYPE_CHECKING:
@@ -190,8 +190,8 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
     import uvicorn
 
     from gateway.app import create_app
-    from gateway.graceful_server import GracefulServer
     from gateway.project_warnings import start_warning
+    from gateway.server.graceful_server import GracefulServer
 
     sock = _listen(settings.api_host, settings.api_port)
     warning = start_warning(settings.project)

@@ -256,7 +256,7 @@ class Settings:
             ),
             api_host=api_host,
             api_port=api_port,
-            # One process per core: the services share nothing but PostgreSQL (see gateway.workers).
+            # One process per core: the services share nothing but PostgreSQL (see gateway.server.workers).
             api_workers=max(1, _int("API_WORKERS", env.get("API_WORKERS"), _cores())),
             smtp_url=env.get("SMTP_URL") or None,
             mail_from=env.get("MAIL_FROM") or "no-reply@gulfsec.local",

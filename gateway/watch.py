@@ -33,7 +33,7 @@ CHANGE_NAMES = {watchfiles.Change.added: "added", watchfiles.Change.modified: "c
 
 
 def signal_workers() -> None:
-    """To this process: gateway.workers passes the signal on to every worker, or handles it when it is the worker."""
+    """To this process: gateway.server.workers passes the signal on to every worker, or handles it when it is the worker."""
     os.kill(os.getpid(), RELOAD_SIGNAL)
 
 

@@ -9,12 +9,12 @@ from typing import Any
 from fastapi import Request
 from psycopg_pool import AsyncConnectionPool
 
-from gateway import json_input
 from gateway.auth.errors import bad_request, validation_failed
-from gateway.client_ip import client_ip
-from gateway.json_input import UnacceptableJson
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
+from gateway.server import json_input
+from gateway.server.client_ip import client_ip
+from gateway.server.json_input import UnacceptableJson
 from gateway.services import services
 from gateway.settings import Settings
 

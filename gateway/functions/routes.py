@@ -14,7 +14,6 @@ import httpx
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 
-from gateway.client_ip import client_ip
 from gateway.functions import registry
 from gateway.functions.api import FunctionContext
 from gateway.functions.config import FunctionConfigError
@@ -23,6 +22,7 @@ from gateway.functions.http import error_reply
 from gateway.functions.registry import LoadedFunction
 from gateway.functions.relay import Relay
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
+from gateway.server.client_ip import client_ip
 from gateway.services import services
 
 log = logging.getLogger("gateway.functions")

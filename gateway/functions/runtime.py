@@ -14,11 +14,11 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from gateway.claims import bearer_token, resolve_caller
-from gateway.client_ip import client_ip
 from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
 from gateway.functions.http import BodyTooLarge, error_reply, json_reply, read_body
 from gateway.functions.registry import LoadedFunction
 from gateway.keys import InvalidToken, JwtKeys
+from gateway.server.client_ip import client_ip
 
 log = logging.getLogger("gateway.functions")
 

@@ -17,11 +17,11 @@ from gateway.functions.context import build_context
 from gateway.functions.registry import LoadedFunction, find
 from gateway.functions.routes import ALL_METHODS
 from gateway.functions.runtime import FunctionHost
-from gateway.graceful_server import GracefulServer
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
-from gateway.request_limits import server_options
-from gateway.server_status import recorded_database_url
+from gateway.server.graceful_server import GracefulServer
+from gateway.server.request_limits import server_options
+from gateway.server.status import recorded_database_url
 from gateway.settings import ConfigError, Settings
 
 log = logging.getLogger("gateway.functions")

@@ -20,7 +20,7 @@ from gateway.realtime.frames import NUL_REASON, Frame, FrameError, Serializer, c
 from gateway.realtime.limits import RateWindow, payload_size
 from gateway.realtime.states import ChannelState, ConnectionState, connection_machine
 from gateway.realtime.subscriptions import SubscriptionError, check_filters, parse_subscriptions
-from gateway.request_limits import max_frame_bytes
+from gateway.server.request_limits import max_frame_bytes
 
 if TYPE_CHECKING:
     from gateway.realtime.service import RealtimeService

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 import anyio
 from starlette.requests import Request
 
-from gateway import json_input
 from gateway.claims import Caller
 from gateway.database.transactions import one
+from gateway.server import json_input
 from gateway.storage import errors, limits, objects
 from gateway.storage.access import Access, owner_of
 from gateway.storage.names import bucket_id as valid_bucket_id

@@ -12,9 +12,9 @@ from fastapi import APIRouter, FastAPI
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from gateway import json_input
 from gateway.claims import Caller
-from gateway.json_input import UnacceptableJson
+from gateway.server import json_input
+from gateway.server.json_input import UnacceptableJson
 from gateway.services import services
 from gateway.settings import Settings
 from gateway.storage import bodies, buckets, errors, images, limits, listing, objects, resumable, signing

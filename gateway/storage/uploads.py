@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from starlette.requests import ClientDisconnect, Request
 
-from gateway import json_input
+from gateway.server import json_input
 from gateway.storage import errors, multipart
 from gateway.storage.limits import BucketLimits
 

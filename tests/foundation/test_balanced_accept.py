@@ -1,4 +1,4 @@
-"""Workers take new connections by their open ones (gateway.balanced_accept), here as listeners on one event loop:
+"""Workers take new connections by their open ones (gateway.server.balanced_accept), here as listeners on one event loop:
 each listener stands for a worker and has its own descriptor of the one listening socket, as forked workers do."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import socket
 import pytest
 import uvloop
 
-from gateway.balanced_accept import (
+from gateway.server.balanced_accept import (
     HANDOFF_CHECK_SECONDS,
     HANDOFF_SECONDS,
     RETRY_SECONDS,

@@ -1,4 +1,4 @@
-"""gateway.cors answers every request as Starlette's CORS middleware with the same settings does."""
+"""gateway.server.cors answers every request as Starlette's CORS middleware with the same settings does."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from gateway.app import CORS_METHODS as METHODS
 from gateway.app import EXPOSED_HEADERS
-from gateway.cors import Cors
+from gateway.server.cors import Cors
 
 
 def responding_with(headers: list[tuple[bytes, bytes]]):

@@ -1,4 +1,4 @@
-"""gateway.http_protocol: a response leaves in one write, and nothing is held back longer than one loop turn."""
+"""gateway.server.http_protocol: a response leaves in one write, and nothing is held back longer than one loop turn."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 import httpx
 
-from gateway.http_protocol import OneWriteTransport
+from gateway.server.http_protocol import OneWriteTransport
 
 HEAD = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n"
 

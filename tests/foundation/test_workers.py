@@ -1,10 +1,10 @@
-"""gateway.workers: the forked workers share the parent's memory as far as they can."""
+"""gateway.server.workers: the forked workers share the parent's memory as far as they can."""
 
 from __future__ import annotations
 
 import gc
 
-from gateway import workers
+from gateway.server import workers
 
 
 def test_workers_start_with_the_parents_objects_out_of_the_collectors_reach(tmp_path):

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from gateway.request_limits import TOO_LARGE_BODY
+from gateway.server.request_limits import TOO_LARGE_BODY
 from gateway.settings import Settings
 from supabase import create_client
 from tests.auth.test_mail_delivery import link_in

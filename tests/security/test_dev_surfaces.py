@@ -9,7 +9,7 @@ import httpx
 import psycopg
 import pytest
 
-from gateway.server_status import STATUS_FILE, write_status
+from gateway.server.status import STATUS_FILE, write_status
 from gateway.settings import Settings
 from tests.conftest import TEST_JWT_SECRET, make_settings
 from tests.support.live import LiveGateway, run_gateway

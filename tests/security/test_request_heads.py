@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from gateway.request_head import MAX_HEAD_BYTES, MAX_HEADERS
+from gateway.server.request_head import MAX_HEAD_BYTES, MAX_HEADERS
 from tests.support.live import LiveGateway
 
 EIGHT_MIB = 8 * 1024 * 1024

@@ -13,7 +13,7 @@ import uvicorn
 
 from gateway.app import create_app
 from gateway.keys import JwtKeys
-from gateway.request_limits import server_options
+from gateway.server.request_limits import server_options
 from gateway.settings import Settings
 
 

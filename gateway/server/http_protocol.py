@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from gateway.read_timeouts import ReadTimeoutsProtocol
+from gateway.server.read_timeouts import ReadTimeoutsProtocol
 
 RESPONSE_HEAD = b"HTTP/1.1 "
 SWITCHING_PROTOCOLS = b"HTTP/1.1 101 "

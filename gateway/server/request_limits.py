@@ -14,8 +14,8 @@ from typing import Any
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gateway.http_protocol import HttpProtocol
-from gateway.read_timeouts import with_read_timeouts
+from gateway.server.http_protocol import HttpProtocol
+from gateway.server.read_timeouts import with_read_timeouts
 from gateway.settings import Settings
 
 log = logging.getLogger("gateway.http")
@@ -36,10 +36,10 @@ def server_options(settings: Settings) -> dict[str, Any]:
     - A websocket frame past the realtime limit is refused while it is read, instead of uvicorn's default of
       buffering up to 16 MiB first.
     - uvicorn's own proxy-header handling is off: by default it rewrites the client address from any
-      X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.client_ip` (the only one).
-    - The request head is capped while it is read (`gateway.request_head`); httptools has no cap of its own.
-    - A request's head and body must keep arriving (`gateway.read_timeouts`).
-    - Each response leaves in one write (`gateway.http_protocol`).
+      X-Forwarded-For sent from 127.0.0.1, a second, hidden rule next to `gateway.server.client_ip` (the only one).
+    - The request head is capped while it is read (`gateway.server.request_head`); httptools has no cap of its own.
+    - A request's head and body must keep arriving (`gateway.server.read_timeouts`).
+    - Each response leaves in one write (`gateway.server.http_protocol`).
     - No access log: the servers log at "warning", so uvicorn's access lines were never printed, yet it still
       quoted each request's path and formatted its client's address for them (about 1 % of a one-row read).
     - Websocket messages are not compressed (permessage-deflate), as Supabase Realtime's Phoenix default: the same

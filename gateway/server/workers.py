@@ -1,5 +1,5 @@
 """`gateway serve`'s processes: N forked uvicorn servers accepting on one listening socket, balanced by their open
-connections (`gateway.balanced_accept`).
+connections (`gateway.server.balanced_accept`).
 
 Every service is shared-nothing through PostgreSQL (realtime fan-out and presence by LISTEN/NOTIFY, the schema
 cache invalidated by NOTIFY, mail in its outbox), so each worker is a whole gateway. Forking after start-up
@@ -23,7 +23,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from gateway.balanced_accept import ConnectionTable, WorkerConnections
+from gateway.server.balanced_accept import ConnectionTable, WorkerConnections
 
 log = logging.getLogger("gateway")
 WAIT_INTERVAL_SECONDS = 0.2

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from gateway.request_head import BoundedHeadProtocol
+from gateway.server.request_head import BoundedHeadProtocol
 
 log = logging.getLogger("gateway.http")
 

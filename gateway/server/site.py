@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from gateway.keys import JwtKeys
-from gateway.not_found import is_api_path
+from gateway.server.not_found import is_api_path
 from gateway.settings import Settings
 
 ASSET_CACHE = "public, max-age=31536000, immutable"

@@ -1,5 +1,5 @@
 """uvicorn's server, but Ctrl-C and SIGTERM end it gracefully instead of being re-raised afterwards, and a worker of
-several accepts through `gateway.balanced_accept`."""
+several accepts through `gateway.server.balanced_accept`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import socket
 
 import uvicorn
 
-from gateway.balanced_accept import BalancedListener, WorkerConnections
+from gateway.server.balanced_accept import BalancedListener, WorkerConnections
 
 
 class GracefulServer(uvicorn.Server):
