@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway.database import embedded, migrate  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
-from gateway.project import Project  # noqa: E402
+from gateway.project.folder import Project  # noqa: E402
 from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402
 from gateway.storage.routes import object_store  # noqa: E402
 from gateway.storage.store import new_version  # noqa: E402

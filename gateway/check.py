@@ -14,7 +14,7 @@ from pglast.enums import AlterTableType
 from pglast.visitors import Visitor
 
 from gateway.database.migrate import MigrationFile, discover
-from gateway.project import Project
+from gateway.project.folder import Project
 
 
 @dataclass(frozen=True)

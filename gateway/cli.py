@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _init(root: Path) -> int:
-    from gateway.project_init import init_project
+    from gateway.project.init import init_project
 
     for path in init_project(root):
         print(f"Created {path.relative_to(root.resolve())}{'/' if path.is_dir() else ''}")
@@ -190,7 +190,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
     import uvicorn
 
     from gateway.app import create_app
-    from gateway.project_warnings import start_warning
+    from gateway.project.warnings import start_warning
     from gateway.server.graceful_server import GracefulServer
 
     sock = _listen(settings.api_host, settings.api_port)

@@ -13,7 +13,7 @@ import psycopg
 
 from gateway.database.migrate import record_seed
 from gateway.database.transactions import one
-from gateway.project import DemoAccount, Project
+from gateway.project.folder import DemoAccount, Project
 
 
 def hash_password(password: str) -> str:

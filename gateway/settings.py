@@ -13,8 +13,8 @@ from urllib.parse import urlparse
 from dotenv import dotenv_values
 
 if TYPE_CHECKING:
-    from gateway.auth.hooks.config import HookConfig
-    from gateway.project import Project
+    from gateway.project.auth_hooks import HookConfig
+    from gateway.project.folder import Project
 
 # The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -352,20 +352,20 @@ def _storage_backend(env: dict[str, str]) -> dict:
 
 
 def _load_project(root: Path) -> Project:
-    from gateway.project import Project
+    from gateway.project.folder import Project
 
     return Project.load(root)
 
 
 def _auth_hooks(env: dict[str, str]) -> dict[str, HookConfig]:
-    from gateway.auth.hooks.config import hooks_from_env
+    from gateway.project.auth_hooks import hooks_from_env
 
     return hooks_from_env(env)
 
 
 def project_settings(project: Project, environ: dict[str, str]) -> dict[str, str]:
     """The project's config.toml as settings, in the names of the environment variables that override them."""
-    from gateway.project_config import settings_from_config
+    from gateway.project.config import settings_from_config
 
     return settings_from_config(project, environ)
 

@@ -13,7 +13,7 @@ import psycopg
 import pytest
 
 from gateway.database import embedded, migrate
-from gateway.project import Project
+from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.browser import launch_chromium
 from tests.support.live import LiveGateway, bind_to_port, run_gateway

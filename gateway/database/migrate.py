@@ -21,7 +21,7 @@ import psycopg
 from psycopg import sql
 
 from gateway.database.transactions import one
-from gateway.project import Project
+from gateway.project.folder import Project
 
 PLATFORM_DIR = Path(__file__).resolve().parent / "migrations"
 

@@ -25,10 +25,10 @@ import psycopg
 import pyotp
 import pytest
 
-from gateway.auth.hooks.config import HookConfig
 from gateway.auth.hooks.http import sign
 from gateway.database import migrate
-from gateway.project import Project
+from gateway.project.auth_hooks import HookConfig
+from gateway.project.folder import Project
 from gateway.settings import ConfigError, Settings
 from tests.auth.helpers import bearer, client, fragment
 from tests.conftest import TEST_JWT_SECRET, make_settings

@@ -9,7 +9,7 @@ import pytest
 from watchfiles import Change
 
 from gateway.database import migrate
-from gateway.project import Project
+from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT, Settings
 from gateway.watch import Watcher
 from tests.conftest import make_settings

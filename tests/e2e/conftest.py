@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from playwright.sync_api import Browser, Page
 
-from gateway.project import Project
+from gateway.project.folder import Project
 from gateway.seed import seed
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings

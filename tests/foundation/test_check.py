@@ -2,7 +2,7 @@
 
 from gateway.check import check, run_check
 from gateway.database.migrate import MigrationFile
-from gateway.project import Project
+from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT
 
 

@@ -8,7 +8,7 @@ import psycopg
 import pytest
 
 from gateway.database import migrate
-from gateway.project import Project
+from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT
 
 SITE = Project.load(PROJECT_ROOT)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gateway.project import Project
-from gateway.project_warnings import start_warning
+from gateway.project.folder import Project
+from gateway.project.warnings import start_warning
 from gateway.settings import ConfigError, Settings
 
 FIXTURE = Path(__file__).with_name("fixtures") / "supabase_init_config.toml"
@@ -162,7 +162,7 @@ def test_a_fresh_supabase_init_config_notes_only_storage(tmp_path):
 
 
 def test_a_gateway_init_config_has_no_warning(tmp_path):
-    from gateway.project_init import init_project
+    from gateway.project.init import init_project
 
     init_project(tmp_path)
     assert start_warning(Project.load(tmp_path)) is None

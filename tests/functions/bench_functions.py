@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 
 from gateway.database import embedded, migrate
-from gateway.project import Project
+from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings
 from tests.functions.conftest import FORWARDED, SAMPLE_FUNCTIONS

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from gateway.auth.errors import AuthError
-from gateway.auth.hooks.config import HookConfig
+from gateway.project.auth_hooks import HookConfig
 
 TIMEOUT_SECONDS = 5.0
 ATTEMPTS = 3

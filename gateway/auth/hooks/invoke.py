@@ -14,8 +14,8 @@ from psycopg import AsyncConnection
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError
 from gateway.auth.hooks import http, pg
-from gateway.auth.hooks.config import HookConfig
 from gateway.database.transactions import privileged_tx
+from gateway.project.auth_hooks import HookConfig
 
 log = logging.getLogger("gateway.auth.hooks")
 

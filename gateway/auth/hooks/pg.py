@@ -10,8 +10,8 @@ from typing import Any
 import psycopg
 from psycopg import AsyncConnection
 
-from gateway.auth.hooks.config import HookConfig
 from gateway.database.transactions import one
+from gateway.project.auth_hooks import HookConfig
 from gateway.settings import ConfigError
 
 TIMEOUT_MS = 2000

@@ -12,10 +12,10 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from gateway.project import Project
-from gateway.project_config import SMTP_TABLE, SUPPORTED, lookup
+from gateway.project.config import SMTP_TABLE, SUPPORTED, lookup
+from gateway.project.folder import Project
 
-# Read by gateway/project.py itself.
+# Read by gateway/project/folder.py itself.
 READ_BY_PROJECT = {("db.seed", "enabled"), ("db.seed", "sql_paths")}
 # Sections the gateway serves: their `enabled = true` is fine, `enabled = false` is not honoured.
 SERVED = {"api", "auth", "realtime", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gateway.project import CONFIG_PATH
+from gateway.project.folder import CONFIG_PATH
 from gateway.settings import ConfigError
 
 TEMPLATE = Path(__file__).with_name("init_template") / "config.toml"

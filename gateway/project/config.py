@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from gateway.auth.hooks.config import HOOK_KEYS, HOOK_NAMES, setting_name
-from gateway.project import Project
+from gateway.project.auth_hooks import HOOK_KEYS, HOOK_NAMES, setting_name
+from gateway.project.folder import Project
 from gateway.settings import ConfigError, parse_duration
 
 # (table path, key) -> setting name
