@@ -1,3 +1,3 @@
-from gateway.cli import main
+from gateway.cli.main import main
 
 raise SystemExit(main())

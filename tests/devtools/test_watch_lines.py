@@ -8,10 +8,10 @@ import psycopg
 import pytest
 from watchfiles import Change
 
+from gateway.cli.watch import Watcher
 from gateway.database import migrate
 from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT, Settings
-from gateway.watch import Watcher
 from tests.conftest import make_settings
 from tests.support.pg import PgCluster
 

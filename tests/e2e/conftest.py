@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from playwright.sync_api import Browser, Page
 
+from gateway.cli.seed import seed
 from gateway.project.folder import Project
-from gateway.seed import seed
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings
 from tests.support.live import LiveGateway, run_gateway

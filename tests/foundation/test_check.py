@@ -1,6 +1,6 @@
 """`gateway check` finds problems in SQL files before a database sees them, naming file and line."""
 
-from gateway.check import check, run_check
+from gateway.cli.check import check, run_check
 from gateway.database.migrate import MigrationFile
 from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT

@@ -5,8 +5,8 @@ import subprocess
 
 import pytest
 
+from gateway.cli.typegen import generate
 from gateway.settings import PROJECT_ROOT
-from gateway.typegen import generate
 
 WEB = PROJECT_ROOT / "web"
 SITE_TYPES = WEB / "src" / "lib" / "database.types.ts"

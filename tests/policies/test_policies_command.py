@@ -10,7 +10,7 @@ import sys
 import psycopg
 import pytest
 
-from gateway import cli
+from gateway.cli import main as cli
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import TEST_JWT_SECRET
 from tests.policies.test_policy_files import CASES, FILES

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway import cli
+from gateway.cli import main as cli
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import TEST_JWT_SECRET
 

@@ -13,10 +13,10 @@ from urllib.parse import parse_qsl, urlencode
 
 import psycopg
 
+from gateway.cli.policy_tests import inspect
+from gateway.cli.policy_tests.spec import Case, PolicyFile, Step
+from gateway.cli.policy_tests.world import Identity, Names, build, json_value, run_step
 from gateway.database.transactions import one, queue_settings
-from gateway.policy_tests import inspect
-from gateway.policy_tests.spec import Case, PolicyFile, Step
-from gateway.policy_tests.world import Identity, Names, build, json_value, run_step
 from gateway.rest import errors
 from gateway.rest.actions import Action, plan_action
 from gateway.rest.errors import ApiError

@@ -68,7 +68,7 @@ def reset(settings: Settings, *, force: bool, log=print) -> None:
         applied = migrate.apply_pending(url, settings.project, log=lambda line: log(f"  {line}"))
         log(f"Migrations: {len(applied)} applied.")
         if settings.embedded or settings.seed_demo:
-            from gateway.seed import seed
+            from gateway.cli.seed import seed
 
             seed(url, settings.project)
             log("Seeded.")

@@ -7,17 +7,17 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from gateway.cli.policy_tests import report, spec
+from gateway.cli.policy_tests.run import Verdict, run_file
 from gateway.keys import JwtKeys
-from gateway.policy_tests import report, spec
-from gateway.policy_tests.run import Verdict, run_file
 from gateway.settings import ConfigError, Settings
 
 
 def test(settings: Settings, paths: list[Path], *, as_json: bool, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     files = discover(paths or [settings.project.policy_tests_dir])
+    from gateway.cli.db_commands import database
     from gateway.database import migrate
-    from gateway.db_commands import database
 
     with database(settings) as url:
         if settings.embedded:

@@ -108,11 +108,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "migrate":
             return _migrate(settings)
         if args.command == "check":
-            from gateway.check import run_check
+            from gateway.cli.check import run_check
 
             return run_check(settings.project)
         if args.command == "policies":
-            from gateway.policy_tests.command import test
+            from gateway.cli.policy_tests.command import test
 
             return test(settings, args.files, as_json=args.json)
         if args.command == "gen":
@@ -174,7 +174,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
             settings.bound_database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
         print(f"Migrations: {len(applied)} applied, database up to date.", flush=True)
         if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.bound_database_url):
-            from gateway.seed import seed
+            from gateway.cli.seed import seed
 
             seed(settings.bound_database_url, settings.project)
             print("Demo data seeded.", flush=True)
@@ -237,7 +237,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
 def _watching(settings: Settings) -> Iterator[tuple[signal.Signals, ...]]:
     """`serve --watch`: the watcher runs in this process while the block serves; yields the signals the workers
     get passed on."""
-    from gateway.watch import RELOAD_SIGNAL, Watcher
+    from gateway.cli.watch import RELOAD_SIGNAL, Watcher
 
     watcher = Watcher(settings)
     # Until a worker's event loop handles the signal, a reload that comes early is dropped instead of ending it.
@@ -264,7 +264,7 @@ def _status(settings: Settings, *, as_json: bool) -> int:
 
 
 def _migrate(settings: Settings) -> int:
-    from gateway.db_commands import database
+    from gateway.cli.db_commands import database
 
     with database(settings) as url:
         _connect_check(url)
@@ -274,8 +274,8 @@ def _migrate(settings: Settings) -> int:
 
 
 def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
-    from gateway.db_commands import database
-    from gateway.typegen import generate
+    from gateway.cli.db_commands import database
+    from gateway.cli.typegen import generate
 
     with database(settings) as url:
         _connect_check(url)
@@ -285,7 +285,7 @@ def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _database_command(settings: Settings, args: argparse.Namespace) -> int:
-    from gateway import db_commands
+    from gateway.cli import db_commands
 
     if args.command == "migration":
         print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
