@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from gateway.realtime.authoriser import Identity
+from gateway.realtime.channels import ChannelSession
 from gateway.realtime.filters import RowFilter
 from gateway.realtime.frames import Frame, RawJson, Serializer
-
-if TYPE_CHECKING:  # channels imports this module
-    from gateway.realtime.channels import ChannelSession
 
 # A change of a table and an event: (schema, table, INSERT | UPDATE | DELETE).
 Kind = tuple[str, str, str]

@@ -11,9 +11,9 @@ from gateway.realtime.audience import Audience
 from gateway.realtime.authoriser import Authoriser, Visible
 from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, TableInfo, frame_payload
-from gateway.realtime.channels import ChannelRegistry
 from gateway.realtime.feed import CHANGES_CHANNEL
 from gateway.realtime.frames import RawJson
+from gateway.realtime.registry import ChannelRegistry
 from gateway.rest.cache_state import RELOAD_COMMANDS, SCHEMA_CHANNEL
 
 log = logging.getLogger("gateway.realtime")

@@ -15,10 +15,10 @@ from gateway.realtime.authorization import ChannelAuthorizer
 from gateway.realtime.broker import Broker
 from gateway.realtime.bus import Bus
 from gateway.realtime.changes import TableCatalog
-from gateway.realtime.channels import ChannelRegistry
 from gateway.realtime.feed import ChangeFeed
 from gateway.realtime.limits import Limits
 from gateway.realtime.presence import PresenceStore
+from gateway.realtime.registry import ChannelRegistry
 from gateway.rest.cache_state import LiveSchemaCache
 
 log = logging.getLogger("gateway.realtime")
