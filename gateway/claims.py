@@ -6,9 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gateway.database.transactions import API_ROLES
 from gateway.keys import InvalidToken, JwtKeys
-
-API_ROLES = frozenset({"anon", "authenticated", "service_role"})
 
 
 def is_api_role(role: Any) -> bool:

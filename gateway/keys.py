@@ -23,7 +23,7 @@ from typing import Any
 
 import jwt
 
-from gateway.settings import ConfigError
+from gateway.config_values import ConfigError
 
 LEEWAY_SECONDS = 30
 # Supabase's local stack issues its keys with these fixed times, so a key stays the same for a given secret.

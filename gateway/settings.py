@@ -7,14 +7,15 @@ import re
 import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from dotenv import dotenv_values
 
-if TYPE_CHECKING:
-    from gateway.project.auth_hooks import HookConfig
-    from gateway.project.folder import Project
+from gateway.config_values import ConfigError, parse_duration
+from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE, as_role
+from gateway.project.auth_hooks import HookConfig, hooks_from_env
+from gateway.project.config import settings_from_config
+from gateway.project.folder import Project
 
 # The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -26,31 +27,10 @@ PLACEHOLDER_SECRETS = {
 }
 
 
-_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(h|ms|m|s)")
-_DURATION_UNITS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
-
-
-class ConfigError(Exception):
-    """A setting a user can fix; the CLI prints it as one line."""
-
-
 def _bool(value: str | None, default: bool = False) -> bool:
     if value is None or value == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def parse_duration(value: str) -> int | None:
-    """Go's duration syntax as GoTrue and the Supabase CLI write it ("1s", "1m30s"), or plain seconds; whole
-    seconds, rounded up; None when it is neither."""
-    text = value.strip()
-    if text.isdigit():
-        return int(text)
-    parts = _DURATION_PART.findall(text)
-    if not text or "".join(number + unit for number, unit in parts) != text:
-        return None
-    total = sum(float(number) * _DURATION_UNITS[unit] for number, unit in parts)
-    return int(-(-total // 1))
 
 
 def _duration(name: str, value: str | None, default: int) -> int:
@@ -142,7 +122,7 @@ class Settings:
     db_pool_size: int = 10
     authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
     auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
-    project: Project = field(default_factory=lambda: _load_project(PROJECT_ROOT))
+    project: Project = field(default_factory=lambda: Project.load(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
     functions_reload_on_signal: bool = False  # `gateway serve --watch`: each worker re-imports functions on SIGUSR1
@@ -189,8 +169,6 @@ class Settings:
         """Bound to `url`; the embedded server (which trusts local connections) is reached as each role by name."""
         if not self.embedded:
             return replace(self, database_url=url)
-        from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE, as_role
-
         return replace(self, database_url=url, authenticator_url=as_role(url, REQUEST_ROLE),
                        auth_admin_url=as_role(url, AUTH_ROLE))
 
@@ -200,12 +178,12 @@ class Settings:
     ) -> Settings:
         """Settings of the project in `project_root` (default: the working directory): its config.toml first,
         then its `.env`, then the environment, each overriding the one before."""
-        project = _load_project(project_root or Path.cwd())
+        project = Project.load(project_root or Path.cwd())
         dotenv_path = env_file or project.root / ".env"
         outside = {k: v for k, v in dotenv_values(dotenv_path).items() if v is not None} if dotenv_path.exists() else {}
         outside.update(os.environ if environ is None else environ)
         # `env(NAME)` in config.toml reads the same .env and environment that override it.
-        env: dict[str, str] = {**project_settings(project, outside), **outside}
+        env: dict[str, str] = {**settings_from_config(project, outside), **outside}
 
         database_url = env.get("DATABASE_URL") or None
         if database_url:
@@ -326,7 +304,7 @@ class Settings:
                 "REALTIME_MAX_PAYLOAD_BYTES", env.get("REALTIME_MAX_PAYLOAD_BYTES"), 256 * 1024),
             realtime_heartbeat_timeout=float(_int(
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
-            auth_hooks=_auth_hooks(env),
+            auth_hooks=hooks_from_env(env),
             storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
             else None,
             storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),
@@ -349,25 +327,6 @@ def _storage_backend(env: dict[str, str]) -> dict:
                 storage_s3_access_key_id=env.get("STORAGE_S3_ACCESS_KEY_ID") or None,
                 storage_s3_secret_access_key=env.get("STORAGE_S3_SECRET_ACCESS_KEY") or None,
                 storage_s3_force_path_style=_bool(env.get("STORAGE_S3_FORCE_PATH_STYLE")))
-
-
-def _load_project(root: Path) -> Project:
-    from gateway.project.folder import Project
-
-    return Project.load(root)
-
-
-def _auth_hooks(env: dict[str, str]) -> dict[str, HookConfig]:
-    from gateway.project.auth_hooks import hooks_from_env
-
-    return hooks_from_env(env)
-
-
-def project_settings(project: Project, environ: dict[str, str]) -> dict[str, str]:
-    """The project's config.toml as settings, in the names of the environment variables that override them."""
-    from gateway.project.config import settings_from_config
-
-    return settings_from_config(project, environ)
 
 
 def _pool_size(value: str | None) -> int:

@@ -13,8 +13,9 @@ from urllib.parse import urlparse, urlunparse
 import psycopg
 from psycopg import sql
 
+from gateway.config_values import ConfigError
 from gateway.database import migrate
-from gateway.settings import ConfigError, Settings
+from gateway.settings import Settings
 
 # The platform's schemas and PostgreSQL's own: never part of a project's dump.
 PLATFORM_SCHEMAS = ("auth", "realtime", "mail", "storage", "extensions", "gateway_meta", "supabase_migrations",

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 import psycopg
 
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
+from gateway.config_values import ConfigError
 from gateway.database import migrate as migrations
 from gateway.server import workers
 from gateway.server.request_limits import server_options
 from gateway.server.status import public_status_info, running_status, status_info, write_status
-from gateway.settings import ConfigError, Settings
+from gateway.settings import Settings
 
 if TYPE_CHECKING:
     from gateway.database.embedded import EmbeddedPostgres

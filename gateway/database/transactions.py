@@ -10,10 +10,11 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.claims import API_ROLES
 from gateway.database.health import ResilientPool
 from gateway.database.round_trip import Query
 
+# The roles a request's transaction may switch to.
+API_ROLES = frozenset({"anon", "authenticated", "service_role"})
 Row = TypeVar("Row")
 
 

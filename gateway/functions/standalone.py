@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.middleware.cors import CORSMiddleware
 
+from gateway.config_values import ConfigError
 from gateway.database.roles import open_pools
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
@@ -22,7 +23,7 @@ from gateway.mail.mailer import Mailer
 from gateway.server.graceful_server import GracefulServer
 from gateway.server.request_limits import server_options
 from gateway.server.status import recorded_database_url
-from gateway.settings import ConfigError, Settings
+from gateway.settings import Settings
 
 log = logging.getLogger("gateway.functions")
 

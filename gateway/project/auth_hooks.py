@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from gateway.settings import ConfigError
+from gateway.config_values import ConfigError
 
 # config.toml's [auth.hook.<name>] tables, in GoTrue's names.
 HOOK_NAMES = (

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
+from gateway.config_values import ConfigError, parse_duration
 from gateway.project.auth_hooks import HOOK_KEYS, HOOK_NAMES, setting_name
 from gateway.project.folder import Project
-from gateway.settings import ConfigError, parse_duration
 
 # (table path, key) -> setting name
 SUPPORTED: dict[tuple[str, str], str] = {

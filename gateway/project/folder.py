@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gateway.settings import ConfigError
+from gateway.config_values import ConfigError
 
 CONFIG_PATH = Path("supabase") / "config.toml"
 

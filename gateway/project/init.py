@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from gateway.config_values import ConfigError
 from gateway.project.folder import CONFIG_PATH
-from gateway.settings import ConfigError
 
 TEMPLATE = Path(__file__).with_name("init_template") / "config.toml"
 SEED = "-- Rows for development, applied once after the migrations on the first `gateway serve`.\n"

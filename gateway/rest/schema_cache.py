@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import psycopg
 
-from gateway.claims import API_ROLES
+from gateway.database.transactions import API_ROLES
 from gateway.rest.view_keys import ColumnKey, view_column_origins
 
 RAW_BODY_TYPES = frozenset({"bytea", "json", "jsonb", "text", "xml"})

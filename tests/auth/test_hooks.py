@@ -26,10 +26,11 @@ import pyotp
 import pytest
 
 from gateway.auth.hooks.http import sign
+from gateway.config_values import ConfigError
 from gateway.database import migrate
 from gateway.project.auth_hooks import HookConfig
 from gateway.project.folder import Project
-from gateway.settings import ConfigError, Settings
+from gateway.settings import Settings
 from tests.auth.helpers import bearer, client, fragment
 from tests.conftest import TEST_JWT_SECRET, make_settings
 from tests.support.live import LiveGateway, free_port, run_gateway

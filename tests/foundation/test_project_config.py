@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from gateway.config_values import ConfigError
 from gateway.project.folder import Project
 from gateway.project.warnings import start_warning
-from gateway.settings import ConfigError, Settings
+from gateway.settings import Settings
 
 FIXTURE = Path(__file__).with_name("fixtures") / "supabase_init_config.toml"
 

@@ -4,7 +4,8 @@ import stat
 
 import pytest
 
-from gateway.settings import ConfigError, Settings
+from gateway.config_values import ConfigError
+from gateway.settings import Settings
 
 
 def test_embedded_defaults_and_a_secret_generated_once_per_data_folder(tmp_path):

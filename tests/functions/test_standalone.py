@@ -111,8 +111,9 @@ def test_mail_sent_by_a_function_process_appears_on_the_gateway_mailbox_page(rel
 
 
 def test_a_function_process_finds_the_embedded_database_a_running_gateway_recorded(tmp_path):
+    from gateway.config_values import ConfigError
     from gateway.functions.standalone import _database_url
-    from gateway.settings import ConfigError, Settings
+    from gateway.settings import Settings
 
     settings = Settings(database_url=None, data_dir=tmp_path, jwt_secret="x" * 32)
     with pytest.raises(ConfigError, match="DATABASE_URL"):

@@ -10,9 +10,9 @@ from typing import Any
 import psycopg
 from psycopg import AsyncConnection
 
+from gateway.config_values import ConfigError
 from gateway.database.transactions import one
 from gateway.project.auth_hooks import HookConfig
-from gateway.settings import ConfigError
 
 TIMEOUT_MS = 2000
 HOOK_ROLE = "supabase_auth_admin"

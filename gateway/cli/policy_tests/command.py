@@ -9,8 +9,9 @@ from typing import TextIO
 
 from gateway.cli.policy_tests import report, spec
 from gateway.cli.policy_tests.run import Verdict, run_file
+from gateway.config_values import ConfigError
 from gateway.keys import JwtKeys
-from gateway.settings import ConfigError, Settings
+from gateway.settings import Settings
 
 
 def test(settings: Settings, paths: list[Path], *, as_json: bool, out: TextIO | None = None) -> int:

@@ -10,7 +10,7 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-from gateway.settings import ConfigError
+from gateway.config_values import ConfigError
 
 OPERATIONS = ("select", "insert", "update", "delete", "rpc")
 BUILT_IN = ("anon", "service_role")
