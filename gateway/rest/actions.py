@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.rest import grammar, plan, query
+from gateway.rest import grammar, query, resolve
 from gateway.rest import request as api
 from gateway.rest.errors import ApiError, bad_body
 from gateway.rest.schema_cache import Function, SchemaCache, Table
@@ -38,7 +38,7 @@ class Action:
 
 @dataclass(frozen=True)
 class Read:
-    node: plan.PNode
+    node: resolve.PNode
     media: MediaType
     counted: bool
     exact: bool  # the count in the statement itself, rather than estimated by the transaction
@@ -53,7 +53,7 @@ class Insert:
     missing_default: bool
     upsert: str | None  # merge-duplicates | ignore-duplicates
     conflict: tuple[str, ...]
-    returned: plan.PNode | None  # the representation asked for
+    returned: resolve.PNode | None  # the representation asked for
     media: MediaType
     location: bool
 
@@ -63,22 +63,22 @@ class Update:
     table: Table
     row: dict[str, Any]
     columns: tuple[str, ...]
-    conditions: list[plan.PCondition]
-    returned: plan.PNode | None
+    conditions: list[resolve.PCondition]
+    returned: resolve.PNode | None
     media: MediaType
 
 
 @dataclass(frozen=True)
 class Delete:
     table: Table
-    conditions: list[plan.PCondition]
-    returned: plan.PNode | None
+    conditions: list[resolve.PCondition]
+    returned: resolve.PNode | None
     media: MediaType
 
 
 @dataclass(frozen=True)
 class Call:
-    call: plan.CallPlan
+    call: resolve.CallPlan
     media: MediaType
     counted: bool
 
@@ -90,7 +90,7 @@ def plan_action(cache: SchemaCache, req: api.ApiRequest, role: str,
                 max_rows: int | None) -> tuple[Action, Operation]:
     if req.kind == "rpc":
         return _call(cache, req, role, max_rows)
-    table = plan.find_table(cache, req.schema, req.name, role)
+    table = resolve.find_table(cache, req.schema, req.name, role)
     if req.method in ("GET", "HEAD"):
         return _read(cache, req, role, table, max_rows)
     if req.method in ("POST", "PUT"):
@@ -102,7 +102,7 @@ def plan_action(cache: SchemaCache, req: api.ApiRequest, role: str,
     raise ApiError(405, "PGRST117", f"Unsupported HTTP method: {req.method}")
 
 
-def _capped(node: plan.PNode, max_rows: int | None) -> None:
+def _capped(node: resolve.PNode, max_rows: int | None) -> None:
     if max_rows is not None and (node.limit is None or node.limit > max_rows):
         node.limit = max_rows
 
@@ -120,7 +120,7 @@ def _applied(req: api.ApiRequest, honoured: frozenset[str]) -> tuple[str, ...]:
     return tuple(item for item in req.prefer.applied() if item.split("=", 1)[0] in honoured)
 
 
-def _action(req: api.ApiRequest, kind: str, node: plan.PNode | None, honoured: frozenset[str],
+def _action(req: api.ApiRequest, kind: str, node: resolve.PNode | None, honoured: frozenset[str],
             **facts: Any) -> Action:
     return Action(kind, req.method, req.schema, req.prefer, req.media,
                   tuple(query.output_labels(node)) if node else (), applied=_applied(req, honoured), **facts)
@@ -128,8 +128,8 @@ def _action(req: api.ApiRequest, kind: str, node: plan.PNode | None, honoured: f
 
 def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table,
           max_rows: int | None) -> tuple[Action, Operation]:
-    node = plan.plan_node(cache, role, table, req.select, req.options)
-    plan.check_option_paths(node, req.options)
+    node = resolve.plan_node(cache, role, table, req.select, req.options)
+    resolve.check_option_paths(node, req.options)
     _capped(node, max_rows)
     # HEAD answers with headers only, so PostgreSQL is not asked to build the body (as PostgREST).
     read = Read(node, req.media, req.prefer.count is not None, exact=req.prefer.count == "exact",
@@ -137,10 +137,10 @@ def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table,
     return _action(req, "read", node, READ_PREFERENCES, table=table, offset=node.offset or 0), read
 
 
-def _representation(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> plan.PNode | None:
+def _representation(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> resolve.PNode | None:
     if req.prefer.return_ != "representation":
         return None
-    return plan.plan_node(cache, role, table, req.select if req.selected else (Star(),),
+    return resolve.plan_node(cache, role, table, req.select if req.selected else (Star(),),
                           _returned_options(req.options))
 
 
@@ -151,15 +151,15 @@ def _returned_options(options: api.Options) -> dict[tuple[str, ...], NodeOptions
 
 
 def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> tuple[Action, Operation]:
-    rows = plan.payload_rows(req.body if req.body is not None else {})
-    columns = plan.payload_columns(table, rows, req.columns)
+    rows = resolve.payload_rows(req.body if req.body is not None else {})
+    columns = resolve.payload_columns(table, rows, req.columns)
     upsert = req.prefer.resolution
     if req.method == "PUT":
         _check_put(req, table, rows)
         upsert = "merge-duplicates"
     elif not table.pk and req.on_conflict is None:
         upsert = None  # PostgREST ignores the resolution where no key says what a duplicate is
-    conflict = plan.conflict_columns(table, req.on_conflict if req.method == "POST" else None) if upsert else ()
+    conflict = resolve.conflict_columns(table, req.on_conflict if req.method == "POST" else None) if upsert else ()
     node = _representation(cache, req, role, table)
     insert = Insert(table, rows, columns, req.prefer.missing == "default", upsert, conflict, node, req.media,
                     location=req.prefer.return_ == "headers-only")
@@ -171,7 +171,7 @@ def _check_put(req: api.ApiRequest, table: Table, rows: list[dict]) -> None:
     """PUT is an upsert of one row named by its whole primary key, in the filters and the body alike."""
     if req.root.limit is not None or req.root.offset is not None:
         raise ApiError(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT")
-    filters = {c.tree.ref.name: c.tree.value for c in (plan.condition(table, t) for t in req.root.conditions)
+    filters = {c.tree.ref.name: c.tree.value for c in (resolve.condition(table, t) for t in req.root.conditions)
                if isinstance(c.tree, Filter) and c.tree.op == "eq" and not c.tree.negate}
     if len(rows) != 1 or not table.pk or set(filters) != set(table.pk) or len(req.root.conditions) != len(table.pk):
         raise ApiError(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators")
@@ -183,15 +183,15 @@ def _update(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
     if req.body is not None and not isinstance(req.body, dict):
         raise bad_body("Empty or invalid json", "PATCH takes one JSON object")
     row = req.body or {}
-    columns = plan.payload_columns(table, [row], req.columns)
-    conditions = [plan.condition(table, c) for c in req.root.conditions]
+    columns = resolve.payload_columns(table, [row], req.columns)
+    conditions = [resolve.condition(table, c) for c in req.root.conditions]
     node = _representation(cache, req, role, table)
     update = Update(table, row, columns, conditions, node, req.media)
     return _action(req, "mutate", node, UPDATE_PREFERENCES, table=table), update
 
 
 def _delete(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> tuple[Action, Operation]:
-    conditions = [plan.condition(table, c) for c in req.root.conditions]
+    conditions = [resolve.condition(table, c) for c in req.root.conditions]
     node = _representation(cache, req, role, table)
     return _action(req, "mutate", node, DELETE_PREFERENCES, table=table), Delete(table, conditions, node, req.media)
 
@@ -203,24 +203,24 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
         # A parameter whose value reads as a filter filters the result; the others are arguments (PostgREST).
         args = {k: v for k, v in req.params if not grammar.is_filter(v)}
         options = api.with_filters(options, [(k, v) for k, v in req.params if grammar.is_filter(v)])
-        function = plan.choose_function(cache, req.schema, req.name, set(args), role, post=False)
-        if plan.takes_body_by_position(function):
+        function = resolve.choose_function(cache, req.schema, req.name, set(args), role, post=False)
+        if resolve.takes_body_by_position(function):
             whole_body = _compact_json(args)
     elif req.method == "POST":
         function, args, whole_body = _posted_call(cache, req, role)
     else:
         raise ApiError(405, "PGRST101", "Only GET and POST (and HEAD) are allowed for functions")
-    result_table = plan.function_result_table(cache, function)
+    result_table = resolve.function_result_table(cache, function)
     node = None
     if result_table is not None:
-        node = plan.plan_node(cache, role, result_table, req.select, options)
-        plan.check_option_paths(node, options)
+        node = resolve.plan_node(cache, role, result_table, req.select, options)
+        resolve.check_option_paths(node, options)
         if function.returns_set:
             _capped(node, max_rows)
     if req.prefer.max_affected is not None and req.prefer.handling == "strict" and not function.returns_set:
         raise ApiError(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used "
                                         "with handling=strict")
-    call = Call(plan.CallPlan(function, args, node, whole_body), req.media, req.prefer.count is not None)
+    call = Call(resolve.CallPlan(function, args, node, whole_body), req.media, req.prefer.count is not None)
     labels = tuple(query.output_labels(node)) if node else (function.name,)
     action = Action("call", req.method, req.schema, req.prefer, req.media, labels,
                     offset=(node.offset or 0) if node else 0, void=function.return_kind == "void",
@@ -239,10 +239,10 @@ def _posted_call(cache: SchemaCache, req: api.ApiRequest, role: str) -> tuple[Fu
     else:
         given = set(body) if isinstance(body, dict) else set()
     single_object = req.prefer.params == "single-object"
-    function = plan.choose_function(cache, req.schema, req.name, given, role, post=True, content=req.content,
+    function = resolve.choose_function(cache, req.schema, req.name, given, role, post=True, content=req.content,
                                     single_object=single_object)
     inputs = function.inputs
-    if plan.takes_body_by_position(function) or (single_object and len(inputs) == 1):
+    if resolve.takes_body_by_position(function) or (single_object and len(inputs) == 1):
         return function, {}, _whole_body(req, body)
     if not isinstance(body, dict):
         raise bad_body("Empty or invalid json", "the arguments must be a JSON object")

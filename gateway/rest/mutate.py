@@ -7,7 +7,6 @@ from typing import Any
 
 from psycopg import sql
 
-from gateway.rest.plan import PCondition, PNode
 from gateway.rest.query import (
     BODY_PARAM,
     Builder,
@@ -15,6 +14,7 @@ from gateway.rest.query import (
     body_expression,
     output_labels,
 )
+from gateway.rest.resolve import PCondition, PNode
 from gateway.rest.schema_cache import Table
 from gateway.rest.types import MediaType
 

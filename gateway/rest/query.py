@@ -13,7 +13,7 @@ from psycopg import sql
 
 from gateway.database.round_trip import Query
 from gateway.database.transactions import one
-from gateway.rest.plan import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
+from gateway.rest.resolve import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
 from gateway.rest.schema_cache import Column, Function, Table
 from gateway.rest.types import Filter, LogicTree, MediaType
 

@@ -1,6 +1,8 @@
-"""Request tree × schema cache → a plan: every table, column, relationship and function resolved (PostgREST's Plan).
+"""Names × schema cache → what they stand for: tables, columns, relationships, functions, and the read tree of a plan
+(a PNode: every field, embed, condition and order resolved).
 
-The only stage that looks names up; the SQL stage takes identifiers from the plan alone.
+The helpers the Plan stage (gateway.rest.actions) builds each operation with; the only place that looks names up, so
+the SQL stage takes identifiers from the plan alone.
 """
 
 from __future__ import annotations
