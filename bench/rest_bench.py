@@ -37,7 +37,7 @@ from gateway.database import embedded, migrate
 from gateway.database.transactions import open_pool, request_tx
 from gateway.keys import JwtKeys
 from gateway.project.folder import Project
-from gateway.rest import actions, schema_cache
+from gateway.rest import plan, schema_cache
 from gateway.rest.request import parse_request
 from gateway.rest.statements import compose
 from gateway.settings import PROJECT_ROOT
@@ -158,7 +158,7 @@ async def statements(url: str, company: str, ticket: str) -> dict:
 
     def build(method: str, path: str, query: list, headers: dict, body: bytes = b"") -> object:
         request = parse_request(method, path, query, headers, body, ("public",))
-        return compose(actions.plan_action(cache, request, "authenticated", None)[1])
+        return compose(plan.plan_action(cache, request, "authenticated", None)[1])
 
     insert_body = json.dumps({"title": "Bench insert", "company_id": company}).encode()
     return {

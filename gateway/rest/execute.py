@@ -16,7 +16,7 @@ from gateway.database import round_trip
 from gateway.database.round_trip import BEGIN, COMMIT, ROLLBACK, Query
 from gateway.database.transactions import discard_transaction, one, request_tx, settings_statement
 from gateway.rest import errors
-from gateway.rest.actions import Action
+from gateway.rest.plan import Action
 from gateway.rest.query import Statement, count_of, explain
 
 

@@ -1,7 +1,7 @@
 """Names × schema cache → what they stand for: tables, columns, relationships, functions, and the read tree of a plan
 (a PNode: every field, embed, condition and order resolved).
 
-The helpers the Plan stage (gateway.rest.actions) builds each operation with; the only place that looks names up, so
+The helpers the Plan stage (gateway.rest.plan) builds each operation with; the only place that looks names up, so
 the SQL stage takes identifiers from the plan alone.
 """
 

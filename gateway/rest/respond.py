@@ -7,8 +7,8 @@ from urllib.parse import quote
 from starlette.responses import Response
 
 from gateway.rest import errors
-from gateway.rest.actions import Action
 from gateway.rest.execute import Result
+from gateway.rest.plan import Action
 
 _MEDIA = {
     "json": "application/json; charset=utf-8",

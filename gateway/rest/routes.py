@@ -16,7 +16,7 @@ from starlette.types import Receive, Scope, Send
 
 from gateway.claims import resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
-from gateway.rest import actions, execute, openapi, respond, statements
+from gateway.rest import execute, openapi, plan, respond, statements
 from gateway.rest.cache_state import LiveSchemaCache
 from gateway.rest.errors import ApiError, bad_query, jwt_error
 from gateway.rest.plan_cache import PlanCache
@@ -141,7 +141,7 @@ async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Respons
         if req.kind == "openapi":
             return openapi.describe(cache, req.schema, caller.role, str(Request(scope).base_url).rstrip("/"))
         with timings.stage("plan"):
-            action, operation = actions.plan_action(cache, req, caller.role, settings.max_rows)
+            action, operation = plan.plan_action(cache, req, caller.role, settings.max_rows)
         with timings.stage("query"):
             planned = statements.Planned(action, statements.compose(operation))
     with timings.stage("transaction"):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg import sql
 
 from gateway.rest import mutate, query
-from gateway.rest.actions import Action, Call, Delete, Insert, Operation, Read, Update
+from gateway.rest.plan import Action, Call, Delete, Insert, Operation, Read, Update
 from gateway.rest.query import Builder, Statement
 
 

@@ -3,7 +3,7 @@ count and bytes, without request bodies, and filled only by statements that ran.
 
 import json
 
-from gateway.rest import actions, statements
+from gateway.rest import plan, statements
 from gateway.rest.plan_cache import PlanCache, entry_size, payload_shape
 from gateway.rest.request import parse_request
 from tests.rest.test_plan_sql import make_cache
@@ -19,7 +19,7 @@ def _lookup(cache, schema, method="GET", path="companies", query=b"select=id", h
 def _planned(schema, method="GET", path="companies", query=b"select=id", headers=None, body=b"", role="anon"):
     pairs = [tuple(p.split("=", 1)) for p in query.decode().split("&") if p]
     req = parse_request(method, path, pairs, headers or {}, body, ("public",))
-    action, operation = actions.plan_action(schema, req, role, None)
+    action, operation = plan.plan_action(schema, req, role, None)
     return statements.Planned(action, statements.compose(operation))
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from gateway.rest import actions, statements
+from gateway.rest import plan, statements
 from gateway.rest.errors import ApiError, _status_for
 from gateway.rest.request import parse_request
 from gateway.rest.schema_cache import Column, ForeignKey, SchemaCache, Table
@@ -32,7 +32,7 @@ def make_cache() -> SchemaCache:
 
 def sql_for(method, path, query, headers=None, body=b"", role="anon"):
     req = parse_request(method, path, query, headers or {}, body, ("public",))
-    statement = statements.compose(actions.plan_action(make_cache(), req, role, None)[1])
+    statement = statements.compose(plan.plan_action(make_cache(), req, role, None)[1])
     return statement.text, statement.params
 
 

@@ -18,9 +18,9 @@ from gateway.cli.policy_tests.spec import Case, PolicyFile, Step
 from gateway.cli.policy_tests.world import Identity, Names, build, json_value, run_step
 from gateway.database.transactions import one, queue_settings
 from gateway.rest import errors
-from gateway.rest.actions import Action, plan_action
 from gateway.rest.errors import ApiError
 from gateway.rest.execute import run_action, search_path
+from gateway.rest.plan import Action, plan_action
 from gateway.rest.query import Statement
 from gateway.rest.request import parse_request
 from gateway.rest.schema_cache import SchemaCache
