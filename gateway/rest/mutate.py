@@ -7,14 +7,8 @@ from typing import Any
 
 from psycopg import sql
 
-from gateway.rest.query import (
-    BODY_PARAM,
-    Builder,
-    Statement,
-    body_expression,
-    output_labels,
-)
-from gateway.rest.resolve import PCondition, PNode
+from gateway.rest.query import BODY_PARAM, Builder, Statement, body_expression
+from gateway.rest.resolve import PCondition, PNode, output_labels
 from gateway.rest.schema_cache import Table
 from gateway.rest.types import MediaType
 

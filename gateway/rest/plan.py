@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.rest import grammar, query, resolve
+from gateway.rest import grammar, resolve
 from gateway.rest import request as api
 from gateway.rest.errors import ApiError, bad_body
 from gateway.rest.schema_cache import Function, SchemaCache, Table
@@ -123,7 +123,7 @@ def _applied(req: api.ApiRequest, honoured: frozenset[str]) -> tuple[str, ...]:
 def _action(req: api.ApiRequest, kind: str, node: resolve.PNode | None, honoured: frozenset[str],
             **facts: Any) -> Action:
     return Action(kind, req.method, req.schema, req.prefer, req.media,
-                  tuple(query.output_labels(node)) if node else (), applied=_applied(req, honoured), **facts)
+                  tuple(resolve.output_labels(node)) if node else (), applied=_applied(req, honoured), **facts)
 
 
 def _read(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table,
@@ -221,7 +221,7 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
         raise ApiError(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used "
                                         "with handling=strict")
     call = Call(resolve.CallPlan(function, args, node, whole_body), req.media, req.prefer.count is not None)
-    labels = tuple(query.output_labels(node)) if node else (function.name,)
+    labels = tuple(resolve.output_labels(node)) if node else (function.name,)
     action = Action("call", req.method, req.schema, req.prefer, req.media, labels,
                     offset=(node.offset or 0) if node else 0, void=function.return_kind == "void",
                     applied=_applied(req, CALL_PREFERENCES))

@@ -1,4 +1,5 @@
-"""Plan → one SQL statement whose single row is (total, page count, body, location): PostgREST's Query stage.
+"""A read or a call → one SQL statement whose single row is (total, page count, body, location), and the Builder
+every statement binds its values with; gateway.rest.statements (PostgREST's Query stage) chooses among them.
 
 Values are always bound parameters; identifiers come from the plan (hence the schema cache) only.
 """
@@ -13,7 +14,7 @@ from psycopg import sql
 
 from gateway.database.round_trip import Query
 from gateway.database.transactions import one
-from gateway.rest.resolve import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode
+from gateway.rest.resolve import CallPlan, ColumnExpr, PCondition, PEmbed, PField, PNode, output_labels
 from gateway.rest.schema_cache import Column, Function, Table
 from gateway.rest.types import Filter, LogicTree, MediaType
 
@@ -298,16 +299,6 @@ def _embed_laterals(node: PNode, lateral_of: dict[int, str]) -> dict[str, tuple[
             for name in (item.rel.target.name, item.label):
                 found[name] = (lateral_of[id(item)], item.rel.to_one)
     return found
-
-
-def output_labels(node: PNode) -> list[str]:
-    labels: list[str] = []
-    for item in node.items:
-        if isinstance(item, PEmbed) and (item.spread or not item.node.items):
-            labels.extend(output_labels(item.node))
-        else:
-            labels.append(item.label)
-    return labels
 
 
 def row_of(alias: str, schema: str, table: str) -> sql.Composable:

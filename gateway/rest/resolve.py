@@ -92,6 +92,17 @@ class CallPlan:
     whole_body: str | bytes | None = None  # the one value a function taking the body (or its arguments) whole gets
 
 
+def output_labels(node: PNode) -> list[str]:
+    """The names of the body's keys, in order: a spread embed's own, in its place."""
+    labels: list[str] = []
+    for item in node.items:
+        if isinstance(item, PEmbed) and (item.spread or not item.node.items):
+            labels.extend(output_labels(item.node))
+        else:
+            labels.append(item.label)
+    return labels
+
+
 def find_table(cache: SchemaCache, schema: str, name: str, role: str) -> Table:
     table = cache.table(schema, name)
     if table is None:
