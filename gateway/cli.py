@@ -166,8 +166,9 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         from gateway import embedded as embedded_pg
 
         print(f"Starting embedded PostgreSQL in {settings.data_dir / 'pg'} ...", flush=True)
-        embedded = embedded_pg.start(settings.data_dir)
-        settings = settings.with_database(embedded.url)
+        embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port)
+        settings = dataclasses.replace(settings.with_database(embedded.url),
+                                       tcp_database_url=embedded_pg.tcp_url(settings.db_port))
     _connect_check(settings.bound_database_url)
     try:
         applied = migrations.apply_pending(

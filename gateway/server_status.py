@@ -21,7 +21,7 @@ def status_info(settings: Settings) -> dict[str, str]:
         "site_url": settings.site_url,
         "anon_key": keys.anon_key,
         "service_role_key": keys.service_role_key,
-        "db_url": settings.database_url or "",
+        "db_url": settings.tcp_database_url or settings.database_url or "",
     }
 
 

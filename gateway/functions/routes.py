@@ -1,4 +1,5 @@
-"""`/functions/v1/<slug>`: relayed to the function's own process when FUNCTION_URL_<NAME> is set, else run here."""
+"""`/functions/v1/<slug>`: relayed to the function's own process when FUNCTION_URL_<NAME> is set, else a Python
+handler run here or a Deno function run by its worker."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 
@@ -19,9 +19,9 @@ from gateway.functions import registry
 from gateway.functions.api import FunctionContext
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
-from gateway.functions.http import error_reply
+from gateway.functions.deno.runtime import DenoRuntime, deno_runtime
 from gateway.functions.registry import LoadedFunction
-from gateway.functions.relay import Relay
+from gateway.functions.relay import Relay, relay_client
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
 from gateway.services import services
 
@@ -43,6 +43,7 @@ class FunctionsService:
     host: FunctionHost
     relay: Relay
     urls: dict[str, str]
+    deno: DenoRuntime
 
     def load(self, functions: dict[str, LoadedFunction], build: Callable[[LoadedFunction], FunctionContext]) -> None:
         # Both at once: a request in between finds a function and its context from the same load.
@@ -52,9 +53,13 @@ class FunctionsService:
         function = self.host.functions.get(slug)
         url = self.urls.get(slug)
         if url is None:
-            if function is None:
-                return error_reply(f"Function {slug} not found", 404)
-            return await self.host.serve(request, function, subpath)
+            if function is not None:
+                return await self.host.serve(request, function, subpath)
+            deno_function = self.deno.functions.get(slug)
+            if deno_function is not None:
+                return await self.deno.serve(request, deno_function, subpath)
+            # Supabase's main worker's answer, word for word.
+            return Response("Function not found", 404, media_type="text/plain")
         if request.method == "OPTIONS":
             return Response("ok", media_type="text/plain")
         if function is not None:
@@ -86,16 +91,17 @@ async def on_startup(app: FastAPI) -> None:
     service = FunctionsService(
         host=FunctionHost(keys=services(app).keys, trusted_proxy_header=settings.trusted_proxy_header, functions={},
                           contexts={}),
-        relay=Relay(httpx.AsyncClient()),
+        relay=Relay(relay_client()),
         urls=dict(settings.function_urls),
+        deno=deno_runtime(settings, services(app).keys),
     )
     service.load(registry.discover(settings.functions_dir), build)
     services(app).functions = service
     if settings.functions_reload_on_signal:
         asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings.functions_dir, build)
     relayed = sorted(settings.function_urls)
-    log.info("functions loaded: %s; relayed: %s", ", ".join(sorted(service.host.functions)) or "none",
-             ", ".join(relayed) or "none")
+    log.info("functions loaded: %s; Deno: %s; relayed: %s", ", ".join(sorted(service.host.functions)) or "none",
+             ", ".join(sorted(service.deno.functions)) or "none", ", ".join(relayed) or "none")
 
 
 def _reload(service: FunctionsService, functions_dir: Path, build: Callable[[LoadedFunction], FunctionContext]) -> None:
@@ -109,3 +115,4 @@ def _reload(service: FunctionsService, functions_dir: Path, build: Callable[[Loa
 
 async def on_shutdown(app: FastAPI) -> None:
     await services(app).functions.relay.close()
+    await services(app).functions.deno.close()

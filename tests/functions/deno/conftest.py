@@ -1,0 +1,37 @@
+"""A gateway serving the Deno functions of `project/` on a real Deno, with the test database over TCP."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from psycopg.conninfo import conninfo_to_dict
+
+from gateway.project import Project
+from tests.conftest import make_settings
+from tests.support.live import LiveGateway, run_gateway
+from tests.support.pg import PgCluster, with_database
+
+PROJECT = Project.load(Path(__file__).resolve().parent / "project")
+
+
+@pytest.fixture(scope="session")
+def deno_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One per session, so npm packages are fetched once."""
+    return tmp_path_factory.mktemp("deno-data")
+
+
+def deno_settings(database_url: str, pg_cluster: PgCluster, data_dir: Path, **overrides):
+    assert pg_cluster.tcp_url, "the Deno tests need the embedded server's TCP port"
+    tcp_url = with_database(pg_cluster.tcp_url, conninfo_to_dict(database_url)["dbname"])
+    settings = make_settings(database_url, data_dir, project=PROJECT, functions_dir=PROJECT.functions_dir,
+                             tcp_database_url=tcp_url)
+    return replace(settings, **overrides)
+
+
+@pytest.fixture(scope="module")
+def deno_gateway(database_url: str, pg_cluster: PgCluster, deno_data_dir: Path) -> Iterator[LiveGateway]:
+    with run_gateway(deno_settings(database_url, pg_cluster, deno_data_dir)) as live:
+        yield live
