@@ -9,7 +9,6 @@ import signal
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
@@ -19,11 +18,12 @@ from gateway.functions import registry
 from gateway.functions.api import FunctionContext
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
-from gateway.functions.deno.runtime import DenoRuntime, deno_runtime
+from gateway.functions.deno.runtime import DenoRuntime, deno_runtime, jwt_refusal, project_functions
 from gateway.functions.registry import LoadedFunction
 from gateway.functions.relay import Relay, relay_client
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
 from gateway.services import services
+from gateway.settings import Settings
 
 log = logging.getLogger("gateway.functions")
 
@@ -44,6 +44,7 @@ class FunctionsService:
     relay: Relay
     urls: dict[str, str]
     deno: DenoRuntime
+    reloading: asyncio.Task[None] | None = None
 
     def load(self, functions: dict[str, LoadedFunction], build: Callable[[LoadedFunction], FunctionContext]) -> None:
         # Both at once: a request in between finds a function and its context from the same load.
@@ -67,6 +68,11 @@ class FunctionsService:
                 verified_claims(self.host.keys, request.headers, required=function.config.verify_jwt)
             except Unauthorized as exc:
                 return unauthorized_reply(str(exc), uuid.uuid4().hex)
+        deno_function = self.deno.functions.get(slug)
+        if deno_function is not None and deno_function.verify_jwt:
+            refusal = jwt_refusal(self.host.keys, request.headers)
+            if refusal is not None:
+                return refusal
         timeout = function.config.timeout_seconds + RELAY_GRACE_SECONDS if function else RELAY_DEFAULT_TIMEOUT
         return await self.relay.forward(request, slug, url, subpath,
                                         client_ip=client_ip(request, self.host.trusted_proxy_header), timeout=timeout)
@@ -98,19 +104,23 @@ async def on_startup(app: FastAPI) -> None:
     service.load(registry.discover(settings.functions_dir), build)
     services(app).functions = service
     if settings.functions_reload_on_signal:
-        asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings.functions_dir, build)
+        asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings, build)
     relayed = sorted(settings.function_urls)
     log.info("functions loaded: %s; Deno: %s; relayed: %s", ", ".join(sorted(service.host.functions)) or "none",
              ", ".join(sorted(service.deno.functions)) or "none", ", ".join(relayed) or "none")
 
 
-def _reload(service: FunctionsService, functions_dir: Path, build: Callable[[LoadedFunction], FunctionContext]) -> None:
-    """Runs in the event loop, between requests. The watcher imported the same code first and reported any error;
-    one here means the files changed again meanwhile, and the next change reloads them."""
+def _reload(service: FunctionsService, settings: Settings, build: Callable[[LoadedFunction], FunctionContext]) -> None:
+    """Runs in the event loop, between requests. The watcher imported (and `deno check`ed) the same code first and
+    reported any error; one here means the files changed again meanwhile, and the next change reloads them."""
     try:
-        service.load(registry.reload(functions_dir), build)
+        service.load(registry.reload(settings.functions_dir), build)
+        service.deno.functions = project_functions(settings)
     except FunctionConfigError as exc:
         log.warning("functions not reloaded, the previous code keeps serving: %s", exc)
+        return
+    # Their next request starts each Deno function afresh, on the saved code.
+    service.reloading = asyncio.get_running_loop().create_task(service.deno.supervisor.reload())
 
 
 async def on_shutdown(app: FastAPI) -> None:

@@ -1,6 +1,7 @@
-// Runs one function as Supabase's edge runtime presents it: the function's own `Deno.serve()` is bound to a free
-// loopback port that the first output line announces to the gateway, `EdgeRuntime.waitUntil()` exists, and every
-// console line written while a request is handled starts with that request's id.
+// Runs one function as Supabase's edge runtime presents it: the function's own `Deno.serve()` (or its default
+// export's `fetch`) is bound to the address given after the entrypoint (a free loopback port by default) that the
+// first output line announces, `EdgeRuntime.waitUntil()` exists, and every console line written while a request
+// is handled starts with that request's id.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 const LISTENING = "gateway-worker-listening";
@@ -10,7 +11,16 @@ const WORKER_ERROR = JSON.stringify({
   message: "Function exited due to an error (please check logs)",
 });
 
-const entrypoint = Deno.args[0];
+const [entrypoint, hostname = "127.0.0.1", port = "0"] = Deno.args;
+const supervised = Deno.args.length === 1;
+
+if (supervised) {
+  // The gateway holds this pipe open while it runs; a gateway that died (even by SIGKILL) leaves no worker behind.
+  (async () => {
+    for await (const _ of Deno.stdin.readable) { /* nothing is sent; only the end matters */ }
+    Deno.exit(0);
+  })();
+}
 const requestIds = new AsyncLocalStorage<string>();
 
 for (const level of ["log", "info", "debug", "warn", "error"] as const) {
@@ -48,8 +58,8 @@ let serving = false;
   if (serving) throw new Error("a function serves once: Deno.serve() was called a second time");
   serving = true;
   return denoServe({
-    hostname: "127.0.0.1",
-    port: 0,
+    hostname,
+    port: Number(port),
     signal: options.signal,
     onError: options.onError ?? workerError,
     onListen: ({ port }) => {
@@ -58,4 +68,7 @@ let serving = false;
   }, (request, info) => requestIds.run(request.headers.get(REQUEST_ID) ?? "", () => handler(request, info)));
 };
 
-await import(entrypoint);
+const module = await import(entrypoint);
+if (!serving && typeof module.default?.fetch === "function") {
+  Deno.serve((request, info) => module.default.fetch(request, info));
+}

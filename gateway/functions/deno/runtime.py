@@ -106,12 +106,12 @@ class DenoRuntime:
         return RelayedResponse(upstream)
 
 
-def deno_runtime(settings: Settings, keys: JwtKeys) -> DenoRuntime:
-    """The project's Deno functions, none started yet: each starts on its first request."""
+def launch_for(settings: Settings) -> Launch:
+    """How this project's workers start: the wheel's Deno, the functions' env, the limits in `settings`."""
     from deno import find_deno_bin
 
     deno_dir = settings.data_dir / "deno"
-    launch = Launch(
+    return Launch(
         deno=find_deno_bin(),
         env=function_env(settings, deno_dir),
         limits=WorkerLimits(memory_mb=settings.functions_memory_mb,
@@ -119,7 +119,14 @@ def deno_runtime(settings: Settings, keys: JwtKeys) -> DenoRuntime:
                             max_workers=settings.functions_max_workers),
         scratch_dir=deno_dir / "tmp",
     )
-    functions = discover(settings.functions_dir, settings.project.config, settings.project.root / "supabase",
-                         verify_jwt=settings.functions_verify_jwt)
-    return DenoRuntime(functions=functions, supervisor=Supervisor(launch), client=relay_client(), keys=keys,
-                       trusted_proxy_header=settings.trusted_proxy_header)
+
+
+def project_functions(settings: Settings) -> dict[str, DenoFunction]:
+    return discover(settings.functions_dir, settings.project.config, settings.project.root / "supabase",
+                    verify_jwt=settings.functions_verify_jwt)
+
+
+def deno_runtime(settings: Settings, keys: JwtKeys) -> DenoRuntime:
+    """The project's Deno functions, none started yet: each starts on its first request."""
+    return DenoRuntime(functions=project_functions(settings), supervisor=Supervisor(launch_for(settings)),
+                       client=relay_client(), keys=keys, trusted_proxy_header=settings.trusted_proxy_header)

@@ -44,18 +44,23 @@ class Launch:
     limits: WorkerLimits
     scratch_dir: Path  # the one folder a function may write to, as /tmp on Supabase
 
-    def command(self, function: DenoFunction) -> list[str]:
-        readable = ",".join(str(p) for p in (function.folder.parent, self.scratch_dir))
-        command = [self.deno, "run", "--no-prompt", "--no-lock", "--allow-net", "--allow-env", "--allow-sys",
-                   f"--allow-read={readable}", f"--allow-write={self.scratch_dir}",
-                   f"--v8-flags=--max-old-space-size={self.limits.memory_mb}"]
+    def resolution_flags(self, function: DenoFunction) -> list[str]:
+        """How Deno resolves the function's imports: its import map or its own deno.json, and no lockfile written
+        into the project."""
         if function.import_map is not None:
-            command.append(f"--import-map={function.import_map}")
-        elif function.deno_config is not None:
-            command.append(f"--config={function.deno_config}")
-        else:
-            command.append("--no-config")
-        return [*command, str(BOOTSTRAP), function.entrypoint.as_uri()]
+            return ["--no-lock", f"--import-map={function.import_map}"]
+        if function.deno_config is not None:
+            return ["--no-lock", f"--config={function.deno_config}"]
+        return ["--no-lock", "--no-config"]
+
+    def command(self, function: DenoFunction, address: tuple[str, int] | None = None) -> list[str]:
+        """`deno run` of the function; on a free loopback port unless `address` (host, port) is given."""
+        readable = ",".join(str(p) for p in (function.folder.parent, self.scratch_dir))
+        permissions = ["--no-prompt", "--allow-net", "--allow-env", "--allow-sys", f"--allow-read={readable}",
+                       f"--allow-write={self.scratch_dir}", f"--v8-flags=--max-old-space-size={self.limits.memory_mb}"]
+        listen = [address[0], str(address[1])] if address else []
+        return [self.deno, "run", *permissions, *self.resolution_flags(function), str(BOOTSTRAP),
+                function.entrypoint.as_uri(), *listen]
 
 
 class DenoWorker:
@@ -77,7 +82,7 @@ class DenoWorker:
     async def start(cls, function: DenoFunction, launch: Launch) -> DenoWorker:
         launch.scratch_dir.mkdir(parents=True, exist_ok=True)
         process = await asyncio.create_subprocess_exec(
-            *launch.command(function), cwd=function.folder, env=launch.env, stdin=asyncio.subprocess.DEVNULL,
+            *launch.command(function), cwd=function.folder, env=launch.env, stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
         worker = cls(function.slug, process)
         try:
