@@ -7,8 +7,9 @@ import asyncio
 import logging
 import signal
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
@@ -102,12 +103,21 @@ async def on_startup(app: FastAPI) -> None:
         deno=deno_runtime(settings, services(app).keys),
     )
     service.load(registry.discover(settings.functions_dir), build)
+    refuse_shared_names(service.host.functions, service.deno.functions, settings.functions_dir)
     services(app).functions = service
     if settings.functions_reload_on_signal:
         asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings, build)
     relayed = sorted(settings.function_urls)
     log.info("functions loaded: %s; Deno: %s; relayed: %s", ", ".join(sorted(service.host.functions)) or "none",
              ", ".join(sorted(service.deno.functions)) or "none", ", ".join(relayed) or "none")
+
+
+def refuse_shared_names(python: Iterable[str], deno: Iterable[str], folder: Path) -> None:
+    """One name, one function: a name that is both a Python handler and a Deno function stops the start."""
+    both = sorted(set(python) & set(deno))
+    if both:
+        raise FunctionConfigError(f"{folder}: one name, one function: {', '.join(both)} is both a Python handler "
+                                  "(function.toml) and a Deno function")
 
 
 def _reload(service: FunctionsService, settings: Settings, build: Callable[[LoadedFunction], FunctionContext]) -> None:

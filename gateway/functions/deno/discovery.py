@@ -21,7 +21,6 @@ class DenoFunction:
     entrypoint: Path
     verify_jwt: bool = True
     import_map: Path | None = None
-    static_files: tuple[str, ...] = ()
 
     @property
     def deno_config(self) -> Path | None:
@@ -63,12 +62,12 @@ def _function(folder: Path, settings: dict[str, Any], supabase_dir: Path, verify
     checks_jwt = settings.get("verify_jwt", True)
     if not isinstance(checks_jwt, bool):
         raise FunctionConfigError(f"{where} verify_jwt must be true or false")
+    # Accepted for the CLI's sake; a function reads any file of the functions folder without it.
     static_files = settings.get("static_files", [])
     if not isinstance(static_files, list) or not all(isinstance(p, str) for p in static_files):
         raise FunctionConfigError(f"{where} static_files must be a list of paths")
     return DenoFunction(slug=folder.name, folder=folder, entrypoint=entrypoint, verify_jwt=checks_jwt and verify_jwt,
-                        import_map=_path(settings, "import_map", supabase_dir, where),
-                        static_files=tuple(static_files))
+                        import_map=_path(settings, "import_map", supabase_dir, where))
 
 
 def _path(settings: dict[str, Any], key: str, supabase_dir: Path, where: str) -> Path | None:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-import httpx
+from pathlib import Path
 
+import httpx
+import pytest
+
+from gateway.functions import registry
+from gateway.functions.config import FunctionConfigError
+from gateway.functions.deno.discovery import discover
+from gateway.functions.routes import refuse_shared_names
 from tests.support.live import LiveGateway
 
 
@@ -62,3 +69,17 @@ def test_a_function_sees_the_project_env_and_secrets_and_nothing_else(deno_gatew
                                   "SUPABASE_DB_URL", "DENO_DIR", "DENO_NO_PACKAGE_JSON", "DENO_TLS_CA_STORE",
                                   "NO_COLOR"}
     assert settings.jwt_secret not in response.text
+
+
+def test_one_name_is_one_function(tmp_path: Path):
+    functions = tmp_path / "supabase" / "functions"
+    (functions / "hello_world").mkdir(parents=True)
+    (functions / "hello_world" / "function.toml").write_text("verify_jwt = false\n")
+    (functions / "hello_world" / "handler.py").write_text("async def handle(request, ctx):\n    return None\n")
+    (functions / "hello-world").mkdir()
+    (functions / "hello-world" / "index.ts").write_text("Deno.serve(() => new Response('deno'));\n")
+    python = registry.discover(functions)
+    deno = discover(functions, {}, tmp_path / "supabase")
+    with pytest.raises(FunctionConfigError, match="hello-world is both a Python handler"):
+        refuse_shared_names(python, deno, functions)
+    refuse_shared_names(python, {}, functions)
