@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import Response
 
 from gateway.client_ip import client_ip
@@ -19,7 +19,13 @@ from gateway.functions import registry
 from gateway.functions.api import FunctionContext
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
-from gateway.functions.deno.runtime import DenoRuntime, deno_runtime, jwt_refusal, project_functions
+from gateway.functions.deno.runtime import (
+    POLICY_VIOLATION,
+    DenoRuntime,
+    deno_runtime,
+    jwt_refusal,
+    project_functions,
+)
 from gateway.functions.registry import LoadedFunction
 from gateway.functions.relay import Relay, relay_client
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
@@ -87,6 +93,26 @@ async def invoke(request: Request, slug: str) -> Response:
 @router.api_route("/{slug}/{subpath:path}", methods=ALL_METHODS)
 async def invoke_subpath(request: Request, slug: str, subpath: str) -> Response:
     return await services(request).functions.dispatch(request, slug, f"/{subpath}")
+
+
+@router.websocket("/{slug}")
+async def invoke_websocket(websocket: WebSocket, slug: str) -> None:
+    await _websocket(websocket, slug, "")
+
+
+@router.websocket("/{slug}/{subpath:path}")
+async def invoke_websocket_subpath(websocket: WebSocket, slug: str, subpath: str) -> None:
+    await _websocket(websocket, slug, f"/{subpath}")
+
+
+async def _websocket(websocket: WebSocket, slug: str, subpath: str) -> None:
+    """Upgrades are served by Deno functions (`Deno.upgradeWebSocket`); any other name refuses the socket."""
+    deno = services(websocket).functions.deno
+    function = deno.functions.get(slug)
+    if function is None:
+        await websocket.close(code=POLICY_VIOLATION)
+        return
+    await deno.serve_websocket(websocket, function, subpath)
 
 
 async def on_startup(app: FastAPI) -> None:

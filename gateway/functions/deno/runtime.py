@@ -9,13 +9,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import httpx
-from fastapi import Request
+from fastapi import Request, WebSocket
 from fastapi.responses import Response
 
 from gateway.client_ip import client_ip
 from gateway.functions.deno.discovery import DenoFunction, discover
 from gateway.functions.deno.environment import function_env
 from gateway.functions.deno.supervisor import NoWorkerFree, Supervisor
+from gateway.functions.deno.websocket import UNAVAILABLE, relay_websocket
 from gateway.functions.deno.worker import BootError, DenoWorker, Launch, WorkerLimits
 from gateway.functions.http import json_reply
 from gateway.functions.relay import RelayedResponse, open_upstream, relay_client
@@ -29,6 +30,7 @@ REQUEST_ID_HEADER = "x-request-id"
 BOOT_ERROR = (503, "BOOT_ERROR", "Worker failed to boot (please check logs)")
 WORKER_ERROR = (500, "WORKER_ERROR", "Function exited due to an error (please check logs)")
 WORKER_LIMIT = (546, "WORKER_LIMIT", "Worker failed to respond due to a resource limit (please check logs)")
+POLICY_VIOLATION = 1008
 # How long a worker that dropped a request gets to finish dying, so an out-of-memory death is told apart.
 DEATH_SECONDS = 2.0
 
@@ -81,6 +83,19 @@ class DenoRuntime:
             log.warning("function %s: all %s workers busy request_id=%s", function.slug,
                         self.supervisor.launch.limits.max_workers, request_id)
             return edge_error(WORKER_LIMIT, request_id)
+
+    async def serve_websocket(self, websocket: WebSocket, function: DenoFunction, subpath: str) -> None:
+        if function.verify_jwt and jwt_refusal(self.keys, websocket.headers) is not None:
+            await websocket.close(code=POLICY_VIOLATION)
+            return
+        query = f"?{websocket.url.query}" if websocket.url.query else ""
+        try:
+            async with self.supervisor.worker(function) as worker:
+                await relay_websocket(websocket, f"ws://127.0.0.1:{worker.port}/{function.slug}{subpath}{query}",
+                                      {REQUEST_ID_HEADER: uuid.uuid4().hex})
+        except (BootError, NoWorkerFree) as exc:
+            log.warning("function %s: no worker for a WebSocket: %s", function.slug, exc)
+            await websocket.close(code=UNAVAILABLE)
 
     async def _hand_on(self, request: Request, function: DenoFunction, subpath: str, worker: DenoWorker,
                        request_id: str) -> Response:

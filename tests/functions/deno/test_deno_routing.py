@@ -6,6 +6,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from gateway.functions import registry
 from gateway.functions.config import FunctionConfigError
@@ -90,3 +92,14 @@ def test_a_function_s_own_deno_json_and_a_configured_entrypoint_are_used(deno_ga
     assert mapped.status_code == 200 and mapped.json() == {"greeting": "mapped by deno.json"}, mapped.text
     entry = httpx.get(f"{deno_gateway.url}/functions/v1/custom-entry/a/b", headers=deno_gateway.headers(), timeout=60)
     assert entry.status_code == 200 and entry.json() == {"entry": "main.ts", "pathname": "/custom-entry/a/b"}
+
+
+def test_a_websocket_upgrade_inside_a_function(deno_gateway: LiveGateway):
+    url = f"{deno_gateway.url.replace('http', 'ws', 1)}/functions/v1/echo/socket?room=lobby"
+    with connect(url, additional_headers=deno_gateway.headers(), open_timeout=60) as socket:
+        socket.send("hello")
+        assert socket.recv(timeout=30) == "echo lobby: hello"
+        socket.send("again")
+        assert socket.recv(timeout=30) == "echo lobby: again"
+    with pytest.raises(InvalidStatus), connect(url, open_timeout=60):
+        pass  # verify_jwt: no Authorization, no socket

@@ -37,6 +37,11 @@ Deno.serve(async (req) => {
   const json = (value: unknown, status = 200) =>
     Response.json(value, { status, headers: corsHeaders });
   switch (url.pathname) {
+    case "/echo/socket": {
+      const { socket, response } = Deno.upgradeWebSocket(req);
+      socket.onmessage = (event) => socket.send(`echo ${url.searchParams.get("room")}: ${event.data}`);
+      return response;
+    }
     case "/echo/env":
       return json({ names: Object.keys(Deno.env.toObject()).sort(), env: {
         GREETING_SECRET: Deno.env.get("GREETING_SECRET"),
