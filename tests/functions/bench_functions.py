@@ -56,7 +56,7 @@ async def hammer(url: str, headers: dict, body_for, requests: int, concurrency: 
 def report(name: str, elapsed: float, latencies: list[float], failures: dict[int, int]) -> None:
     cuts = statistics.quantiles(latencies, n=100)
     print(f"{name:<40} {len(latencies) / elapsed:8.0f} req/s   p50 {cuts[49] * 1000:6.1f} ms   "
-          f"p95 {cuts[94] * 1000:6.1f} ms   non-200: {failures or 'none'}", flush=True)
+          f"p95 {cuts[94] * 1000:6.1f} ms   p99 {cuts[98] * 1000:6.1f} ms   non-200: {failures or 'none'}", flush=True)
 
 
 def contact_body(run: str):

@@ -1,0 +1,87 @@
+"""Prints the cold start of a Deno function and warm requests/s and latency of hello-world as a Deno function
+beside the same as a Python handler, at 2 and 16 connections (the gateway and the load in one process, as
+tests/functions/bench_functions.py measures).
+
+    .venv/bin/python -m bench.deno_functions_bench [--requests 400]
+
+Uses TEST_DATABASE_URL's server when set, otherwise a throw-away embedded PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+import httpx
+
+from gateway import embedded, migrate
+from gateway.project import Project
+from gateway.settings import PROJECT_ROOT
+from tests.conftest import make_settings
+from tests.functions.bench_functions import hammer, report
+from tests.support.live import run_gateway
+from tests.support.pg import PgCluster
+
+DENO = 'Deno.serve(async (req) => Response.json({ message: `Hello ${(await req.json()).n}!` }));\n'
+PYTHON = """\
+from gateway.functions.api import FunctionResponse
+
+
+async def handle(request, ctx):
+    return FunctionResponse({"message": f"Hello {request.body['n']}!"})
+"""
+
+
+def write_project(root: Path) -> Project:
+    functions = root / "supabase" / "functions"
+    (functions / "hello-deno").mkdir(parents=True)
+    (functions / "hello-deno" / "index.ts").write_text(DENO)
+    (functions / "hello_python").mkdir()
+    (functions / "hello_python" / "function.toml").write_text("verify_jwt = true\n")
+    (functions / "hello_python" / "handler.py").write_text(PYTHON)
+    return Project.load(root)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--requests", type=int, default=400)
+    args = parser.parse_args()
+    with ExitStack() as stack:
+        admin_url = os.environ.get("TEST_DATABASE_URL")
+        if not admin_url:
+            data_dir = Path(tempfile.mkdtemp(prefix="bench-deno-"))
+            stack.callback(shutil.rmtree, data_dir, ignore_errors=True)
+            server = embedded.start(data_dir)
+            stack.callback(server.stop)
+            admin_url = server.url
+        cluster = PgCluster(admin_url=admin_url)
+        name = cluster.create_database("bench_deno")
+        stack.callback(cluster.drop_database, name)
+        database_url = cluster.url_for(name)
+        migrate.apply_pending(database_url, Project.load(PROJECT_ROOT))
+        root = Path(tempfile.mkdtemp(prefix="bench-deno-project-"))
+        stack.callback(shutil.rmtree, root, ignore_errors=True)
+        project = write_project(root)
+        live = stack.enter_context(run_gateway(make_settings(database_url, root / ".data", project=project,
+                                                             functions_dir=project.functions_dir)))
+        started = time.perf_counter()
+        first = httpx.post(f"{live.url}/functions/v1/hello-deno", json={"n": 0}, headers=live.headers(), timeout=60)
+        assert first.status_code == 200, first.text
+        print(f"cold start of a Deno function (first request): {(time.perf_counter() - started) * 1000:.0f} ms")
+        print(f"{args.requests} requests per run, {os.cpu_count()} cores", flush=True)
+        for concurrency in (2, 16):
+            for label, slug in (("Deno", "hello-deno"), ("Python", "hello-python")):
+                elapsed, latencies, failures = asyncio.run(hammer(
+                    f"{live.url}/functions/v1/{slug}", live.headers(), lambda n: {"n": n}, args.requests,
+                    concurrency, 0))
+                report(f"hello-world, {label}, {concurrency} connections", elapsed, latencies, failures)
+
+
+if __name__ == "__main__":
+    main()
