@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+import httpx
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
@@ -31,3 +32,11 @@ def test_supabase_js_invokes_deno_functions(deno_gateway: LiveGateway, db: psyco
         "RUN": uuid.uuid4().hex[:8], "DB_NAME": str(tcp["dbname"]), "DB_PORT": str(tcp["port"]),
     })
     assert db.execute("select count(*) from public.deno_tasks").fetchone() == (2,)
+
+
+def test_a_function_uses_storage_with_the_service_role_key(deno_gateway: LiveGateway, db: psycopg.Connection):
+    response = httpx.post(f"{deno_gateway.url}/functions/v1/storage", json={"name": "notes/a.txt", "text": "kept"},
+                          headers=deno_gateway.headers(), timeout=120)
+    assert response.status_code == 200 and response.json() == {"stored": "kept"}, response.text
+    assert db.execute("select name from storage.objects where bucket_id = 'function-files'").fetchall() == \
+        [("notes/a.txt",)]

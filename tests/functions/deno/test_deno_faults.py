@@ -90,3 +90,26 @@ def test_two_hundred_concurrent_calls_to_one_function_all_succeed(limited: LiveG
     responses = asyncio.run(calls())
     assert [r.status_code for r in responses] == [200] * 200
     assert sorted(r.json()["body"] for r in responses) == sorted(f'{{"n":{n}}}' for n in range(200))
+
+
+def test_workers_are_bounded_and_the_least_recently_used_idle_one_makes_room(database_url, pg_cluster, deno_data_dir):
+    from tests.functions.deno.conftest import deno_settings
+
+    settings = deno_settings(database_url, pg_cluster, deno_data_dir, functions_max_workers=1,
+                             functions_wall_clock_seconds=WALL_CLOCK_SECONDS)
+    with run_gateway(settings) as live:
+        first = worker_pid(live)
+        assert call(live, "no-jwt").json() == {"open": True}
+        assert not psutil.pid_exists(first) or psutil.Process(first).status() == psutil.STATUS_ZOMBIE, \
+            "the idle worker made room for the new one"
+
+        async def busy_slot() -> tuple[httpx.Response, httpx.Response]:
+            async with httpx.AsyncClient(timeout=60, headers=live.headers()) as client:
+                hang = asyncio.create_task(client.get(f"{live.url}/functions/v1/faults/hang"))
+                await asyncio.sleep(1.0)
+                other = await client.get(f"{live.url}/functions/v1/no-jwt")
+                return await hang, other
+
+        hang, other = asyncio.run(busy_slot())
+    assert other.status_code == 546 and other.json() == WORKER_LIMIT, "no slot while the only one is busy"
+    assert hang.status_code == 546
