@@ -87,9 +87,11 @@ def test_one_name_is_one_function(tmp_path: Path):
     refuse_shared_names(python, {}, functions)
 
 
-def test_a_function_s_own_deno_json_and_a_configured_entrypoint_are_used(deno_gateway: LiveGateway):
+def test_a_function_s_deno_json_import_map_and_entrypoint_are_used(deno_gateway: LiveGateway):
     mapped = httpx.get(f"{deno_gateway.url}/functions/v1/mapped", headers=deno_gateway.headers(), timeout=60)
     assert mapped.status_code == 200 and mapped.json() == {"greeting": "mapped by deno.json"}, mapped.text
+    by_config = httpx.get(f"{deno_gateway.url}/functions/v1/import-mapped", headers=deno_gateway.headers(), timeout=60)
+    assert by_config.json() == {"greeting": "mapped by deno.json", "by": "import_map"}, by_config.text
     entry = httpx.get(f"{deno_gateway.url}/functions/v1/custom-entry/a/b", headers=deno_gateway.headers(), timeout=60)
     assert entry.status_code == 200 and entry.json() == {"entry": "main.ts", "pathname": "/custom-entry/a/b"}
 
