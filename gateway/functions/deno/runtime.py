@@ -132,7 +132,7 @@ def launch_for(settings: Settings) -> Launch:
         limits=WorkerLimits(memory_mb=settings.functions_memory_mb,
                             wall_clock_seconds=settings.functions_wall_clock_seconds,
                             max_workers=settings.functions_max_workers),
-        scratch_dir=deno_dir / "tmp",
+        deno_dir=deno_dir,
     )
 
 

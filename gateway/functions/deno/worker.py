@@ -8,6 +8,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,8 @@ LISTENING = "gateway-worker-listening "
 # Deno's (V8's) last words when a heap reaches --max-old-space-size.
 OUT_OF_MEMORY = "out of memory"
 KEPT_BOOT_LINES = 20
+READ_CHUNK = 64 * 1024
+MAX_LOGGED_LINE = 64 * 1024
 STOP_GRACE_SECONDS = 2.0
 
 
@@ -42,7 +45,12 @@ class Launch:
     deno: str
     env: dict[str, str]
     limits: WorkerLimits
-    scratch_dir: Path  # the one folder a function may write to, as /tmp on Supabase
+    deno_dir: Path  # DENO_DIR: the npm packages a function may read
+
+    @property
+    def scratch_dir(self) -> Path:
+        """The one folder a function may write to, as /tmp on Supabase."""
+        return self.deno_dir / "tmp"
 
     def resolution_flags(self, function: DenoFunction) -> list[str]:
         """How Deno resolves the function's imports: its import map or its own deno.json, and no lockfile written
@@ -55,7 +63,7 @@ class Launch:
 
     def command(self, function: DenoFunction, address: tuple[str, int] | None = None) -> list[str]:
         """`deno run` of the function; on a free loopback port unless `address` (host, port) is given."""
-        readable = ",".join(str(p) for p in (function.folder.parent, self.scratch_dir))
+        readable = ",".join(str(p) for p in (function.folder.parent, self.deno_dir))
         permissions = ["--no-prompt", "--allow-net", "--allow-env", "--allow-sys", f"--allow-read={readable}",
                        f"--allow-write={self.scratch_dir}", f"--v8-flags=--max-old-space-size={self.limits.memory_mb}"]
         listen = [address[0], str(address[1])] if address else []
@@ -126,8 +134,7 @@ class DenoWorker:
 
     async def _read_stdout(self) -> None:
         assert self._process.stdout is not None
-        async for raw in self._process.stdout:
-            line = raw.decode(errors="replace").rstrip()
+        async for line in _lines(self._process.stdout):
             if not self._ready.done() and line.startswith(LISTENING):
                 self._ready.set_result(int(line.removeprefix(LISTENING)))
             else:
@@ -142,10 +149,32 @@ class DenoWorker:
 
     async def _read_stderr(self) -> None:
         assert self._process.stderr is not None
-        async for raw in self._process.stderr:
-            line = raw.decode(errors="replace").rstrip()
+        async for line in _lines(self._process.stderr):
             if OUT_OF_MEMORY in line:
                 self.out_of_memory = True
             if not self._ready.done():
                 self._early_lines.append(line)
             self._log.warning("%s", line)
+
+
+async def _lines(stream: asyncio.StreamReader) -> AsyncIterator[str]:
+    """Each line the worker writes; one longer than MAX_LOGGED_LINE is cut rather than held (a worker whose output
+    nobody reads would block on its next write)."""
+    pending = bytearray()
+    cutting = False
+    while chunk := await stream.read(READ_CHUNK):
+        pending += chunk
+        while (end := pending.find(b"\n")) >= 0:
+            line = pending[:end].decode(errors="replace").rstrip()
+            del pending[:end + 1]
+            if cutting:  # the end of the line that was cut
+                cutting = False
+            else:
+                yield line
+        if len(pending) > MAX_LOGGED_LINE:
+            if not cutting:
+                yield "(a line too long to log was cut)"
+            cutting = True
+            pending.clear()
+    if pending and not cutting:
+        yield pending.decode(errors="replace").rstrip()

@@ -69,3 +69,18 @@ def test_console_lines_carry_the_function_and_request_id_and_background_work_run
     assert info.levelno == logging.INFO and error.levelno == logging.WARNING
     request_id = info.getMessage().split()[0]
     assert request_id.startswith("[") and len(request_id) == 34 and error.getMessage().startswith(request_id)
+
+
+def test_a_line_too_long_to_log_is_cut_and_logging_goes_on(deno_gateway: LiveGateway,
+                                                          caplog: pytest.LogCaptureFixture):
+    caplog.set_level(logging.INFO, logger="functions.echo")
+    for _ in range(3):
+        response = httpx.get(f"{deno_gateway.url}/functions/v1/echo/long-line?marker=m-77",
+                             headers=deno_gateway.headers(), timeout=60)
+        assert response.status_code == 200
+
+    def logged(text: str) -> list[logging.LogRecord]:
+        return [r for r in caplog.records if r.name == "functions.echo" and text in r.getMessage()]
+
+    eventually(lambda: len(logged("after the long line m-77")) == 3, "the lines after the long ones", timeout=10)
+    assert len(logged("(a line too long to log was cut)")) == 3

@@ -67,6 +67,10 @@ Deno.serve(async (req) => {
       EdgeRuntime.waitUntil(new Promise((resolve) => setTimeout(resolve, 200)).then(() => console.log(marker)));
       return json({ queued: marker });
     }
+    case "/echo/long-line":
+      console.log("x".repeat(300_000));
+      console.log("after the long line", url.searchParams.get("marker"));
+      return json({ logged: true });
     case "/echo/log":
       console.log("log line", url.searchParams.get("marker"));
       console.error("error line", url.searchParams.get("marker"));
