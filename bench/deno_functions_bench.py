@@ -21,13 +21,10 @@ from pathlib import Path
 
 import httpx
 
-from gateway import embedded, migrate
 from gateway.project import Project
-from gateway.settings import PROJECT_ROOT
 from tests.conftest import make_settings
-from tests.functions.bench_functions import hammer, report
+from tests.functions.bench_functions import bench_database, hammer, report
 from tests.support.live import run_gateway
-from tests.support.pg import PgCluster
 
 DENO = 'Deno.serve(async (req) => Response.json({ message: `Hello ${(await req.json()).n}!` }));\n'
 PYTHON = """\
@@ -81,18 +78,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400)
     args = parser.parse_args()
     with ExitStack() as stack:
-        admin_url = os.environ.get("TEST_DATABASE_URL")
-        if not admin_url:
-            data_dir = Path(tempfile.mkdtemp(prefix="bench-deno-"))
-            stack.callback(shutil.rmtree, data_dir, ignore_errors=True)
-            server = embedded.start(data_dir)
-            stack.callback(server.stop)
-            admin_url = server.url
-        cluster = PgCluster(admin_url=admin_url)
-        name = cluster.create_database("bench_deno")
-        stack.callback(cluster.drop_database, name)
-        database_url = cluster.url_for(name)
-        migrate.apply_pending(database_url, Project.load(PROJECT_ROOT))
+        database_url = bench_database(stack, "bench_deno")
         root = Path(tempfile.mkdtemp(prefix="bench-deno-project-"))
         stack.callback(shutil.rmtree, root, ignore_errors=True)
         project = write_project(root)

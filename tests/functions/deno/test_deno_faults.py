@@ -43,15 +43,20 @@ def test_a_thrown_error_is_a_worker_error_and_the_worker_serves_on(limited: Live
     assert worker_pid(limited) == pid
 
 
-def test_a_request_past_the_wall_clock_is_a_worker_limit_while_others_answer(limited: LiveGateway):
+def during_a_hang(gateway: LiveGateway, other_path: str) -> tuple[httpx.Response, httpx.Response]:
+    """The answers to a request that hangs and to one to `other_path` sent while it hangs."""
     async def both() -> tuple[httpx.Response, httpx.Response]:
-        async with httpx.AsyncClient(timeout=60, headers=limited.headers()) as client:
-            hang = asyncio.create_task(client.get(f"{limited.url}/functions/v1/faults/hang"))
-            await asyncio.sleep(0.5)
-            other = await client.get(f"{limited.url}/functions/v1/echo/env")
+        async with httpx.AsyncClient(timeout=60, headers=gateway.headers()) as client:
+            hang = asyncio.create_task(client.get(f"{gateway.url}/functions/v1/faults/hang"))
+            await asyncio.sleep(1.0)
+            other = await client.get(f"{gateway.url}/functions/v1/{other_path}")
             return await hang, other
 
-    hang, other = asyncio.run(both())
+    return asyncio.run(both())
+
+
+def test_a_request_past_the_wall_clock_is_a_worker_limit_while_others_answer(limited: LiveGateway):
+    hang, other = during_a_hang(limited, "echo/env")
     assert other.status_code == 200, "another function answers while one hangs"
     assert hang.status_code == 546 and hang.json() == WORKER_LIMIT
 
@@ -102,14 +107,6 @@ def test_workers_are_bounded_and_the_least_recently_used_idle_one_makes_room(dat
         assert call(live, "no-jwt").json() == {"open": True}
         assert not psutil.pid_exists(first) or psutil.Process(first).status() == psutil.STATUS_ZOMBIE, \
             "the idle worker made room for the new one"
-
-        async def busy_slot() -> tuple[httpx.Response, httpx.Response]:
-            async with httpx.AsyncClient(timeout=60, headers=live.headers()) as client:
-                hang = asyncio.create_task(client.get(f"{live.url}/functions/v1/faults/hang"))
-                await asyncio.sleep(1.0)
-                other = await client.get(f"{live.url}/functions/v1/no-jwt")
-                return await hang, other
-
-        hang, other = asyncio.run(busy_slot())
+        hang, other = during_a_hang(live, "no-jwt")
     assert other.status_code == 546 and other.json() == WORKER_LIMIT, "no slot while the only one is busy"
     assert hang.status_code == 546
