@@ -24,6 +24,7 @@ from gateway.functions.deno.runtime import (
     DenoRuntime,
     deno_runtime,
     jwt_refusal,
+    launch_for,
     project_functions,
 )
 from gateway.functions.registry import LoadedFunction
@@ -155,7 +156,8 @@ def _reload(service: FunctionsService, settings: Settings, build: Callable[[Load
     except FunctionConfigError as exc:
         log.warning("functions not reloaded, the previous code keeps serving: %s", exc)
         return
-    # Their next request starts each Deno function afresh, on the saved code.
+    # Their next request starts each Deno function afresh, on the saved code and secrets.
+    service.deno.supervisor.launch = launch_for(settings)
     service.reloading = asyncio.get_running_loop().create_task(service.deno.supervisor.reload())
 
 

@@ -1,5 +1,5 @@
-"""`gateway serve --watch` with a Deno function: a saved change is served, a syntax or type error is named with its
-file, line and column while the previous version keeps serving."""
+"""`gateway serve --watch` with a Deno function: a saved change (of its code or of the secrets) is served, a syntax
+or type error is named with its file, line and column while the previous version keeps serving."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import httpx
 from tests.devtools.test_serve_watch import Served, _healthy, eventually, write
 from tests.support.pg import PgCluster
 
-FUNCTION = 'Deno.serve(() => Response.json({ greeting: "%s" }));\n'
+FUNCTION = 'Deno.serve(() => Response.json({ greeting: "%s" + (Deno.env.get("SUFFIX") ?? "") }));\n'
 
 
 def greeting(server: Served) -> str:
@@ -38,6 +38,11 @@ def test_a_saved_deno_function_reloads_and_a_broken_one_keeps_the_previous_servi
         assert server.wait_for_line("functions reloaded") == (
             "[watch] supabase/functions/hi/index.ts changed: functions reloaded (hi)")
         eventually(lambda: greeting(server) == "hi there", "the saved code answers")
+
+        write(tmp_path / "supabase" / "functions" / ".env", "SUFFIX=!\n")
+        assert server.wait_for_line(".env added") == (
+            "[watch] supabase/functions/.env added: functions reloaded (hi)")
+        eventually(lambda: greeting(server) == "hi there!", "the saved secret is in the function's env")
     finally:
         server.stop()
         pg_cluster.drop_database(name)
