@@ -108,12 +108,13 @@ def test_serve_gives_each_new_connection_to_the_worker_with_fewer_open_websocket
 
 
 def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
-    result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432)
+    result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432, DB_PORT=55433)
     assert result.returncode == 0, result.stderr
     info = json.loads(result.stdout)
     assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
     assert info["api_url"] == "http://127.0.0.1:55432"
     assert info["storage_url"] == "http://127.0.0.1:55432/storage/v1"
+    assert info["db_url"] == "postgresql://postgres:postgres@127.0.0.1:55433/postgres"
     again = json.loads(run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432).stdout)
     assert again["anon_key"] == info["anon_key"], "keys must stay the same for a data folder"
 
