@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 import anyio
 import httpx
@@ -38,11 +39,13 @@ def relay_client() -> httpx.AsyncClient:
 class RelayedResponse(StreamingResponse):
     """The upstream answer's body as it arrives; the upstream connection is released however the client's ends."""
 
-    def __init__(self, upstream: httpx.Response):
+    def __init__(self, upstream: httpx.Response, on_close: Callable[[], None] | None = None):
+        """`on_close` runs once the answer is over, however it ended."""
         kept = {k: v for k, v in upstream.headers.items()
                 if k.lower() not in DROPPED_RESPONSE_HEADERS and not k.lower().startswith("access-control-")}
         super().__init__(upstream.aiter_raw(), status_code=upstream.status_code, headers=kept)
         self._upstream = upstream
+        self._on_close = on_close
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
@@ -51,6 +54,8 @@ class RelayedResponse(StreamingResponse):
             # Shielded: after a client's disconnect the task is being cancelled, and an unshielded close would be too.
             with anyio.CancelScope(shield=True):
                 await self._upstream.aclose()
+            if self._on_close is not None:
+                self._on_close()
 
 
 async def open_upstream(client: httpx.AsyncClient, request: Request, url: str, *, client_ip: str | None,

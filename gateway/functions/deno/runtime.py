@@ -74,8 +74,7 @@ class DenoRuntime:
                 return refusal
         request_id = uuid.uuid4().hex
         try:
-            async with self.supervisor.worker(function) as worker:
-                return await self._hand_on(request, function, subpath, worker, request_id)
+            worker = await self.supervisor.acquire(function)
         except BootError as exc:
             log.error("function %s failed to boot request_id=%s:\n%s", function.slug, request_id, exc)
             return edge_error(BOOT_ERROR, request_id)
@@ -83,6 +82,16 @@ class DenoRuntime:
             log.warning("function %s: all %s workers busy request_id=%s", function.slug,
                         self.supervisor.launch.limits.max_workers, request_id)
             return edge_error(WORKER_LIMIT, request_id)
+        try:
+            answer = await self._hand_on(request, function, subpath, worker, request_id)
+        except BaseException:
+            self.supervisor.release(worker)
+            raise
+        if isinstance(answer, httpx.Response):
+            # Busy until the answer's last byte: a streaming worker is not the one to make room with.
+            return RelayedResponse(answer, on_close=lambda: self.supervisor.release(worker))
+        self.supervisor.release(worker)
+        return answer
 
     async def serve_websocket(self, websocket: WebSocket, function: DenoFunction, subpath: str) -> None:
         if function.verify_jwt and jwt_refusal(self.keys, websocket.headers) is not None:
@@ -98,7 +107,8 @@ class DenoRuntime:
             await websocket.close(code=UNAVAILABLE)
 
     async def _hand_on(self, request: Request, function: DenoFunction, subpath: str, worker: DenoWorker,
-                       request_id: str) -> Response:
+                       request_id: str) -> httpx.Response | Response:
+        """The worker's answer, its body unread, or the edge runtime's error in its place."""
         limit = self.supervisor.launch.limits.wall_clock_seconds
         try:
             upstream = await open_upstream(
@@ -118,7 +128,7 @@ class DenoRuntime:
             if died:
                 await self.supervisor.discard(worker)
             return edge_error(WORKER_LIMIT if worker.out_of_memory else WORKER_ERROR, request_id)
-        return RelayedResponse(upstream)
+        return upstream
 
 
 def launch_for(settings: Settings) -> Launch:

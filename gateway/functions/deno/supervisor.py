@@ -25,18 +25,27 @@ class Supervisor:
         self._workers: dict[str, DenoWorker] = {}
         self._starting: dict[str, asyncio.Lock] = {}
 
-    @asynccontextmanager
-    async def worker(self, function: DenoFunction) -> AsyncIterator[DenoWorker]:
-        """A running worker of `function`, counted busy while the block runs.
+    async def acquire(self, function: DenoFunction) -> DenoWorker:
+        """A running worker of `function`, counted busy (never made room with) until `release`.
 
         Raises BootError (the function does not start) or NoWorkerFree."""
         worker = await self._running(function)
         worker.in_flight += 1
+        return worker
+
+    @staticmethod
+    def release(worker: DenoWorker) -> None:
+        worker.in_flight -= 1
+        worker.last_used = time.monotonic()
+
+    @asynccontextmanager
+    async def worker(self, function: DenoFunction) -> AsyncIterator[DenoWorker]:
+        """`acquire` for the length of the block."""
+        worker = await self.acquire(function)
         try:
             yield worker
         finally:
-            worker.in_flight -= 1
-            worker.last_used = time.monotonic()
+            self.release(worker)
 
     async def _running(self, function: DenoFunction) -> DenoWorker:
         async with self._starting.setdefault(function.slug, asyncio.Lock()):

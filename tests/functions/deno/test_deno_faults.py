@@ -9,6 +9,7 @@ import psutil
 import pytest
 
 from tests.support.live import LiveGateway, run_gateway
+from tests.support.waits import eventually
 
 WALL_CLOCK_SECONDS = 3
 MEMORY_MB = 64
@@ -108,5 +109,15 @@ def test_workers_are_bounded_and_the_least_recently_used_idle_one_makes_room(dat
         assert not psutil.pid_exists(first) or psutil.Process(first).status() == psutil.STATUS_ZOMBIE, \
             "the idle worker made room for the new one"
         hang, other = during_a_hang(live, "no-jwt")
+
+        with httpx.stream("GET", f"{live.url}/functions/v1/echo/endless", headers=live.headers(),
+                          timeout=60) as stream:
+            lines = stream.iter_lines()  # kept: an iterator let go of closes the answer
+            assert next(lines).startswith("data: tick 0")
+            while_streaming = call(live, "no-jwt")
+        after_the_stream = eventually(lambda: (answer := call(live, "no-jwt")).status_code == 200 and answer,
+                                      "the slot to be free once the stream ended", timeout=10)
+    assert while_streaming.status_code == 546, "a worker that streams is busy until its answer ends"
+    assert after_the_stream.json() == {"open": True}
     assert other.status_code == 546 and other.json() == WORKER_LIMIT, "no slot while the only one is busy"
     assert hang.status_code == 546
