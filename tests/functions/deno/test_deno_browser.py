@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.functions.test_browser_cors import CALL
+from tests.functions.test_browser_cors import CALL, page_on_another_origin
 from tests.support.live import LiveGateway
 
 READ_STREAM = """async ([url, key]) => {
@@ -26,12 +26,8 @@ READ_STREAM = """async ([url, key]) => {
 
 @pytest.fixture(scope="module")
 def other_origin_page(browser: Browser, deno_gateway: LiveGateway) -> Iterator[Page]:
-    """A page on http://localhost:<port>; the gateway is called as http://127.0.0.1:<port>, another origin."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(deno_gateway.url.replace("127.0.0.1", "localhost") + "/health")
-    yield page
-    context.close()
+    with page_on_another_origin(browser, deno_gateway) as page:
+        yield page
 
 
 def test_a_cross_origin_browser_call_to_a_deno_function(deno_gateway: LiveGateway, other_origin_page: Page):
