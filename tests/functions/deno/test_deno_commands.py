@@ -15,7 +15,7 @@ import psutil
 
 from gateway.project import Project
 from tests.conftest import TEST_JWT_SECRET, make_settings
-from tests.functions.deno.conftest import PROJECT, deno_settings
+from tests.functions.deno.conftest import deno_settings
 from tests.support.live import free_port, run_gateway
 from tests.support.serve import ServeProcess, gateway_env, run_cli
 from tests.support.waits import eventually
@@ -41,24 +41,24 @@ def test_functions_new_writes_templates_that_serve(tmp_path: Path, database_url:
             assert answer.status_code == 200 and answer.json() == {"message": "Hello Functions!"}, answer.text
 
 
-def test_no_verify_jwt_opens_every_function(database_url, pg_cluster, deno_data_dir):
-    settings = deno_settings(database_url, pg_cluster, deno_data_dir, functions_verify_jwt=False)
+def test_no_verify_jwt_opens_every_function(database_url, pg_cluster, deno_data_dir, deno_project):
+    settings = deno_settings(database_url, pg_cluster, deno_data_dir, deno_project, functions_verify_jwt=False)
     with run_gateway(settings) as live:
         answer = httpx.post(f"{live.url}/functions/v1/echo", timeout=60)
     assert answer.status_code == 200 and answer.json()["authorization"] is None
 
 
 def test_a_deno_function_as_its_own_process_is_relayed_streaming_with_its_secrets(
-        tmp_path: Path, database_url, pg_cluster, deno_data_dir):
+        tmp_path: Path, database_url, pg_cluster, deno_data_dir, deno_project):
     extra = tmp_path / "extra.env"
     extra.write_text("EXTRA_SECRET=from-the-env-file\n")
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "gateway", "functions", "serve", "echo", "--port", str(port), "--env-file", str(extra)],
-        cwd=PROJECT.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=deno_project.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env=gateway_env(DATABASE_URL=database_url, JWT_SECRET=TEST_JWT_SECRET, DATA_DIR=deno_data_dir))
     try:
-        settings = replace(deno_settings(database_url, pg_cluster, deno_data_dir),
+        settings = replace(deno_settings(database_url, pg_cluster, deno_data_dir, deno_project),
                            function_urls={"echo": f"http://127.0.0.1:{port}/echo"})
         with run_gateway(settings) as live:
             def env() -> httpx.Response | None:

@@ -18,11 +18,11 @@ WORKER_ERROR = {"code": "WORKER_ERROR", "message": "Function exited due to an er
 
 
 @pytest.fixture(scope="module")
-def limited(database_url, pg_cluster, deno_data_dir):
+def limited(database_url, pg_cluster, deno_data_dir, deno_project):
     from tests.functions.deno.conftest import deno_settings
 
-    settings = deno_settings(database_url, pg_cluster, deno_data_dir, functions_wall_clock_seconds=WALL_CLOCK_SECONDS,
-                             functions_memory_mb=MEMORY_MB)
+    settings = deno_settings(database_url, pg_cluster, deno_data_dir, deno_project,
+                             functions_wall_clock_seconds=WALL_CLOCK_SECONDS, functions_memory_mb=MEMORY_MB)
     with run_gateway(settings) as live:
         yield live
 
@@ -98,10 +98,11 @@ def test_two_hundred_concurrent_calls_to_one_function_all_succeed(limited: LiveG
     assert sorted(r.json()["body"] for r in responses) == sorted(f'{{"n":{n}}}' for n in range(200))
 
 
-def test_workers_are_bounded_and_the_least_recently_used_idle_one_makes_room(database_url, pg_cluster, deno_data_dir):
+def test_workers_are_bounded_and_the_least_recently_used_idle_one_makes_room(database_url, pg_cluster, deno_data_dir,
+                                                                            deno_project):
     from tests.functions.deno.conftest import deno_settings
 
-    settings = deno_settings(database_url, pg_cluster, deno_data_dir, functions_max_workers=1,
+    settings = deno_settings(database_url, pg_cluster, deno_data_dir, deno_project, functions_max_workers=1,
                              functions_wall_clock_seconds=WALL_CLOCK_SECONDS)
     with run_gateway(settings) as live:
         first = worker_pid(live)

@@ -17,8 +17,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:The 'timeout' parameter is depre
 
 
 def test_two_replicas_on_one_database_both_answer_with_workers_of_their_own(
-        deno_gateway: LiveGateway, database_url, pg_cluster, deno_data_dir):
-    with run_gateway(deno_settings(database_url, pg_cluster, deno_data_dir)) as replica:
+        deno_gateway: LiveGateway, database_url, pg_cluster, deno_data_dir, deno_project):
+    with run_gateway(deno_settings(database_url, pg_cluster, deno_data_dir, deno_project)) as replica:
         pids = {httpx.get(f"{gateway.url}/functions/v1/faults", timeout=60).json()["pid"]
                 for gateway in (deno_gateway, replica)}
     assert len(pids) == 2
