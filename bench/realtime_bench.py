@@ -38,6 +38,7 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from gateway.database.embedded import tcp_url  # noqa: E402
 from gateway.keys import JwtKeys  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
@@ -74,9 +75,10 @@ def postmaster_pid(data_dir: Path) -> int:
     return int(pid_file.read_text().split()[0]) if pid_file.exists() else 0
 
 
-def start_gateway(data_dir: Path, port: int, workers: int | None) -> subprocess.Popen:
+def start_gateway(data_dir: Path, port: int, db_port: int, workers: int | None) -> subprocess.Popen:
     """`gateway serve` as a user starts it; only the secret (to sign the users' tokens) and the port are set."""
-    env = {**os.environ, "DATA_DIR": str(data_dir), "API_PORT": str(port), "JWT_SECRET": SECRET}
+    env = {**os.environ, "DATA_DIR": str(data_dir), "API_PORT": str(port), "JWT_SECRET": SECRET,
+           "DB_PORT": str(db_port)}
     if workers:
         env["API_WORKERS"] = str(workers)
     process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=ROOT, env=env,
@@ -311,10 +313,10 @@ def main() -> None:
     args = parser.parse_args()
 
     data_dir = Path(tempfile.mkdtemp(prefix="realtime-bench-"))
-    port = free_port()
-    gateway = start_gateway(data_dir, port, args.workers)
+    port, db_port = free_port(), free_port()
+    gateway = start_gateway(data_dir, port, db_port, args.workers)
     try:
-        db_url = os.environ.get("DATABASE_URL") or f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
+        db_url = os.environ.get("DATABASE_URL") or tcp_url(db_port)
         pairs = prepare(db_url, args.users)
         keys = JwtKeys(SECRET)
         print(f"gateway serve workers={args.workers or 'default'} rate={args.rate}/s duration={args.duration}s "

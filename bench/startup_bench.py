@@ -29,7 +29,7 @@ from tests.support.live import free_port  # noqa: E402
 def serve(project: Path, data_dir: Path) -> tuple[subprocess.Popen, int, float]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "JWT_SECRET", "SEED_DEMO"}}
-    env.update(DATA_DIR=str(data_dir), API_PORT=str(port))
+    env.update(DATA_DIR=str(data_dir), API_PORT=str(port), DB_PORT=str(free_port()))
     started = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "gateway", "--workdir", str(project), "serve"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

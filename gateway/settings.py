@@ -126,6 +126,13 @@ class Settings:
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
     functions_reload_on_signal: bool = False  # `gateway serve --watch`: each worker re-imports functions on SIGUSR1
+    functions_verify_jwt: bool = True  # off: `--no-verify-jwt`, as the Supabase CLI's flag
+    functions_env_file: Path | None = None  # `--env-file`: secrets on top of supabase/functions/.env
+    functions_wall_clock_seconds: float = 400.0
+    functions_memory_mb: int = 256
+    functions_max_workers: int = 16
+    db_port: int = 54322  # the embedded server's loopback TCP port, as `supabase start`'s
+    tcp_database_url: str | None = None  # the embedded server over TCP, once it listens there
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
     realtime_max_channels_per_client: int = 100
@@ -197,9 +204,7 @@ class Settings:
                 _check_database_url(env[name], name)
         data_dir = Path(env.get("DATA_DIR") or project.root / ".data").resolve()
         api_host = env.get("API_HOST") or "127.0.0.1"
-        api_port = _int("API_PORT", env.get("API_PORT"), 54321)
-        if not 0 < api_port < 65536:
-            raise ConfigError(f"API_PORT must be between 1 and 65535, got {api_port}")
+        api_port = _port("API_PORT", env.get("API_PORT"), 54321)
         default_site = f"http://{api_host}:{api_port}"
 
         jwt_secret = env.get("JWT_SECRET") or ""
@@ -293,6 +298,11 @@ class Settings:
             project=project,
             functions_dir=project.functions_dir,
             function_urls=function_urls,
+            functions_wall_clock_seconds=float(_int("FUNCTIONS_WALL_CLOCK_LIMIT", env.get("FUNCTIONS_WALL_CLOCK_LIMIT"),
+                                                    400)),
+            functions_memory_mb=_int("FUNCTIONS_MEMORY_LIMIT_MB", env.get("FUNCTIONS_MEMORY_LIMIT_MB"), 256),
+            functions_max_workers=max(1, _int("FUNCTIONS_MAX_WORKERS", env.get("FUNCTIONS_MAX_WORKERS"), 16)),
+            db_port=_port("DB_PORT", env.get("DB_PORT"), 54322),
             web_dist=project.site_dir,
             realtime_max_channels_per_client=_int(
                 "REALTIME_MAX_CHANNELS", env.get("REALTIME_MAX_CHANNELS"), 100),
@@ -313,6 +323,13 @@ class Settings:
                                                    10 * 1024 * 1024 * 1024),
             **_storage_backend(env),
         )
+
+
+def _port(name: str, value: str | None, default: int) -> int:
+    port = _int(name, value, default)
+    if not 0 < port < 65536:
+        raise ConfigError(f"{name} must be between 1 and 65535, got {port}")
+    return port
 
 
 def _storage_backend(env: dict[str, str]) -> dict:

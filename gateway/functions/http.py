@@ -1,4 +1,4 @@
-"""HTTP details shared by the in-process runtime and the relay: bounded body, JSON replies."""
+"""HTTP details shared by the function runtimes and the relay: bounded body, JSON replies."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`/functions/v1/<slug>`: relayed to the function's own process when FUNCTION_URL_<NAME> is set, else run here."""
+"""`/functions/v1/<slug>`: relayed to the function's own process when FUNCTION_URL_<NAME> is set, else a Python
+handler run here or a Deno function run by its worker."""
 
 from __future__ import annotations
 
@@ -6,24 +7,31 @@ import asyncio
 import logging
 import signal
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import Response
 
 from gateway.functions import registry
 from gateway.functions.api import FunctionContext
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
-from gateway.functions.http import error_reply
+from gateway.functions.deno.runtime import (
+    POLICY_VIOLATION,
+    DenoRuntime,
+    deno_runtime,
+    jwt_refusal,
+    launch_for,
+    project_functions,
+)
 from gateway.functions.registry import LoadedFunction
-from gateway.functions.relay import Relay
+from gateway.functions.relay import Relay, relay_client
 from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
 from gateway.server.client_ip import client_ip
 from gateway.services import services
+from gateway.settings import Settings
 
 log = logging.getLogger("gateway.functions")
 
@@ -43,6 +51,8 @@ class FunctionsService:
     host: FunctionHost
     relay: Relay
     urls: dict[str, str]
+    deno: DenoRuntime
+    reloading: asyncio.Task[None] | None = None
 
     def load(self, functions: dict[str, LoadedFunction], build: Callable[[LoadedFunction], FunctionContext]) -> None:
         # Both at once: a request in between finds a function and its context from the same load.
@@ -52,9 +62,13 @@ class FunctionsService:
         function = self.host.functions.get(slug)
         url = self.urls.get(slug)
         if url is None:
-            if function is None:
-                return error_reply(f"Function {slug} not found", 404)
-            return await self.host.serve(request, function, subpath)
+            if function is not None:
+                return await self.host.serve(request, function, subpath)
+            deno_function = self.deno.functions.get(slug)
+            if deno_function is not None:
+                return await self.deno.serve(request, deno_function, subpath)
+            # Supabase's main worker's answer, word for word.
+            return Response("Function not found", 404, media_type="text/plain")
         if request.method == "OPTIONS":
             return Response("ok", media_type="text/plain")
         if function is not None:
@@ -62,6 +76,11 @@ class FunctionsService:
                 verified_claims(self.host.keys, request.headers, required=function.config.verify_jwt)
             except Unauthorized as exc:
                 return unauthorized_reply(str(exc), uuid.uuid4().hex)
+        deno_function = self.deno.functions.get(slug)
+        if deno_function is not None and deno_function.verify_jwt:
+            refusal = jwt_refusal(self.host.keys, request.headers)
+            if refusal is not None:
+                return refusal
         timeout = function.config.timeout_seconds + RELAY_GRACE_SECONDS if function else RELAY_DEFAULT_TIMEOUT
         return await self.relay.forward(request, slug, url, subpath,
                                         client_ip=client_ip(request, self.host.trusted_proxy_header), timeout=timeout)
@@ -77,6 +96,26 @@ async def invoke_subpath(request: Request, slug: str, subpath: str) -> Response:
     return await services(request).functions.dispatch(request, slug, f"/{subpath}")
 
 
+@router.websocket("/{slug}")
+async def invoke_websocket(websocket: WebSocket, slug: str) -> None:
+    await _websocket(websocket, slug, "")
+
+
+@router.websocket("/{slug}/{subpath:path}")
+async def invoke_websocket_subpath(websocket: WebSocket, slug: str, subpath: str) -> None:
+    await _websocket(websocket, slug, f"/{subpath}")
+
+
+async def _websocket(websocket: WebSocket, slug: str, subpath: str) -> None:
+    """Upgrades are served by Deno functions (`Deno.upgradeWebSocket`); any other name refuses the socket."""
+    deno = services(websocket).functions.deno
+    function = deno.functions.get(slug)
+    if function is None:
+        await websocket.close(code=POLICY_VIOLATION)
+        return
+    await deno.serve_websocket(websocket, function, subpath)
+
+
 async def on_startup(app: FastAPI) -> None:
     settings = services(app).settings
 
@@ -86,26 +125,42 @@ async def on_startup(app: FastAPI) -> None:
     service = FunctionsService(
         host=FunctionHost(keys=services(app).keys, trusted_proxy_header=settings.trusted_proxy_header, functions={},
                           contexts={}),
-        relay=Relay(httpx.AsyncClient()),
+        relay=Relay(relay_client()),
         urls=dict(settings.function_urls),
+        deno=deno_runtime(settings, services(app).keys),
     )
     service.load(registry.discover(settings.functions_dir), build)
+    refuse_shared_names(service.host.functions, service.deno.functions, settings.functions_dir)
     services(app).functions = service
     if settings.functions_reload_on_signal:
-        asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings.functions_dir, build)
+        asyncio.get_running_loop().add_signal_handler(RELOAD_SIGNAL, _reload, service, settings, build)
     relayed = sorted(settings.function_urls)
-    log.info("functions loaded: %s; relayed: %s", ", ".join(sorted(service.host.functions)) or "none",
-             ", ".join(relayed) or "none")
+    log.info("functions loaded: %s; Deno: %s; relayed: %s", ", ".join(sorted(service.host.functions)) or "none",
+             ", ".join(sorted(service.deno.functions)) or "none", ", ".join(relayed) or "none")
 
 
-def _reload(service: FunctionsService, functions_dir: Path, build: Callable[[LoadedFunction], FunctionContext]) -> None:
-    """Runs in the event loop, between requests. The watcher imported the same code first and reported any error;
-    one here means the files changed again meanwhile, and the next change reloads them."""
+def refuse_shared_names(python: Iterable[str], deno: Iterable[str], folder: Path) -> None:
+    """One name, one function: a name that is both a Python handler and a Deno function stops the start."""
+    both = sorted(set(python) & set(deno))
+    if both:
+        raise FunctionConfigError(f"{folder}: one name, one function: {', '.join(both)} is both a Python handler "
+                                  "(function.toml) and a Deno function")
+
+
+def _reload(service: FunctionsService, settings: Settings, build: Callable[[LoadedFunction], FunctionContext]) -> None:
+    """Runs in the event loop, between requests. The watcher imported (and `deno check`ed) the same code first and
+    reported any error; one here means the files changed again meanwhile, and the next change reloads them."""
     try:
-        service.load(registry.reload(functions_dir), build)
+        service.load(registry.reload(settings.functions_dir), build)
+        service.deno.functions = project_functions(settings)
     except FunctionConfigError as exc:
         log.warning("functions not reloaded, the previous code keeps serving: %s", exc)
+        return
+    # Their next request starts each Deno function afresh, on the saved code and secrets.
+    service.deno.supervisor.launch = launch_for(settings)
+    service.reloading = asyncio.get_running_loop().create_task(service.deno.supervisor.reload())
 
 
 async def on_shutdown(app: FastAPI) -> None:
     await services(app).functions.relay.close()
+    await services(app).functions.deno.close()

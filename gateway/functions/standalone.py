@@ -18,6 +18,7 @@ from gateway.functions.context import build_context
 from gateway.functions.registry import LoadedFunction, find
 from gateway.functions.routes import ALL_METHODS
 from gateway.functions.runtime import FunctionHost
+from gateway.functions.secrets import export_to_handlers
 from gateway.keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.server.graceful_server import GracefulServer
@@ -35,12 +36,27 @@ def serve_function(settings: Settings, slug: str, host: str, port: int) -> int:
     except FunctionConfigError as exc:
         raise ConfigError(str(exc)) from None
     if function is None:
-        raise ConfigError(f"no function {slug!r} in {settings.functions_dir} (a folder with a function.toml)")
+        return _serve_deno_function(settings, slug, host, port)
+    export_to_handlers(settings)
     print(f"Function {slug} listening on http://{host}:{port}/", flush=True)
     config = uvicorn.Config(create_function_app(settings, function), host=host, port=port,
                             log_level="warning", lifespan="on", **server_options(settings))
     GracefulServer(config).run()
     return 0
+
+
+def _serve_deno_function(settings: Settings, slug: str, host: str, port: int) -> int:
+    from gateway.functions.deno.runtime import project_functions
+    from gateway.functions.deno.standalone import serve_deno_function
+
+    try:
+        function = project_functions(settings).get(slug)
+    except FunctionConfigError as exc:
+        raise ConfigError(str(exc)) from None
+    if function is None:
+        raise ConfigError(f"no function {slug!r} in {settings.functions_dir} (a folder with a function.toml, or"
+                          " with an index.ts)")
+    return serve_deno_function(settings, function, host, port)
 
 
 def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI:

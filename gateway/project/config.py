@@ -21,6 +21,7 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("api", "schemas"): "DB_SCHEMAS",
     ("api", "extra_search_path"): "DB_EXTRA_SEARCH_PATH",
     ("api", "max_rows"): "MAX_ROWS",
+    ("db", "port"): "DB_PORT",
     ("auth", "site_url"): "SITE_URL",
     ("auth", "additional_redirect_urls"): "ADDITIONAL_REDIRECT_URLS",
     ("auth", "jwt_expiry"): "JWT_EXP",
@@ -66,7 +67,7 @@ PASSWORD_REQUIREMENTS = {
 }
 # The file counts these per 5 minutes, as GoTrue does; the gateway's settings count per hour.
 PER_FIVE_MINUTES = {"RATE_LIMIT_TOKEN_REFRESH", "RATE_LIMIT_OTP", "RATE_LIMIT_VERIFY"}
-INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "RATE_LIMIT_ANONYMOUS_USERS", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
+INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "DB_PORT", "RATE_LIMIT_ANONYMOUS_USERS", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
                                "PASSWORD_MIN_LENGTH", "MAILER_OTP_LENGTH", "MAILER_OTP_EXP",
                                "MFA_MAX_ENROLLED_FACTORS"}
 BOOLEANS = {"DISABLE_SIGNUP", "EXTERNAL_ANONYMOUS_USERS_ENABLED", "EXTERNAL_EMAIL_ENABLED",

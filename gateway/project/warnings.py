@@ -3,7 +3,7 @@
 A config.toml fresh from `supabase init` must not read as a wall of warnings, so a setting is named only when it
 asks for something: a section switched on that the gateway lacks, a served section switched off, or a key whose
 value differs from the CLI template's. The CLI's local tooling (ports of its containers, Studio, the log backend)
-has no meaning here and is never named. Deno functions are named too: the gateway runs Python handlers only.
+has no meaning here and is never named.
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ READ_BY_PROJECT = {("db.seed", "enabled"), ("db.seed", "sql_paths")}
 SERVED = {"api", "auth", "realtime", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
 # The Supabase CLI's own containers and tools, and the gateway's own table.
 TOOLING_TABLES = ("db.pooler", "studio", "analytics", "experimental", "gateway")
+# `[functions.<name>]`, read by the Deno runtime with the functions themselves.
+FUNCTIONS_TABLE = "functions"
 TOOLING_KEYS = {
-    ("", "project_id"), ("db", "port"), ("db", "shadow_port"), ("db", "health_timeout"), ("db", "major_version"),
+    ("", "project_id"), ("db", "shadow_port"), ("db", "health_timeout"), ("db", "major_version"),
     ("inbucket", "port"), ("inbucket", "smtp_port"), ("inbucket", "pop3_port"), ("inbucket", "admin_email"),
     ("inbucket", "sender_name"), ("edge_runtime", "policy"), ("edge_runtime", "inspector_port"),
     ("edge_runtime", "deno_version"), ("realtime", "ip_version"), ("realtime", "max_header_length"),
@@ -46,7 +48,6 @@ TEMPLATE_DEFAULTS: dict[tuple[str, str], Any] = {
     ("auth.mfa.phone", "max_frequency"): "5s",
     ("auth.oauth_server", "allow_dynamic_registration"): False,
 }
-DENO_ENTRY_POINTS = ("index.ts", "index.js", "index.tsx", "index.mjs")
 _MISSING = object()
 
 
@@ -57,7 +58,8 @@ def unsupported(project: Project) -> list[str]:
     sections: list[str] = []
     keys: dict[str, list[str]] = defaultdict(list)
     for table, key, value, enclosing in _leaves(project.config):
-        if (table, key) in honoured or (table, key) in TOOLING_KEYS or _under(table, TOOLING_TABLES):
+        read_elsewhere = _under(table, (*TOOLING_TABLES, FUNCTIONS_TABLE))
+        if (table, key) in honoured or (table, key) in TOOLING_KEYS or read_elsewhere:
             continue
         if _switched_off(table, enclosing) or _under(table, sections):
             continue
@@ -74,25 +76,12 @@ def unsupported(project: Project) -> list[str]:
     return named
 
 
-def deno_functions(project: Project) -> list[str]:
-    folder = project.functions_dir
-    if folder is None or not folder.is_dir():
-        return []
-    return [entry.name for entry in sorted(folder.iterdir())
-            if entry.is_dir() and any((entry / name).is_file() for name in DENO_ENTRY_POINTS)]
-
-
 def start_warning(project: Project) -> str | None:
     """The one warning `gateway serve` prints, or None when the project asks for nothing the gateway lacks."""
-    parts = []
     settings = unsupported(project)
-    if settings:
-        parts.append(f"{project.config_file} asks for what the gateway does not support (ignored): "
-                     + "; ".join(settings))
-    functions = deno_functions(project)
-    if functions:
-        parts.append("Deno functions not served (the gateway runs Python handlers only): " + ", ".join(functions))
-    return ". ".join(parts) or None
+    if not settings:
+        return None
+    return f"{project.config_file} asks for what the gateway does not support (ignored): " + "; ".join(settings)
 
 
 def _leaves(config: dict[str, Any], table: str = "",

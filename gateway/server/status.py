@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 
+from gateway.database.embedded import tcp_url
 from gateway.keys import JwtKeys
 from gateway.settings import Settings, write_private
 
@@ -21,7 +22,9 @@ def status_info(settings: Settings) -> dict[str, str]:
         "site_url": settings.site_url,
         "anon_key": keys.anon_key,
         "service_role_key": keys.service_role_key,
-        "db_url": settings.database_url or "",
+        # Embedded, the URL desktop tools and edge functions connect with, whether or not it runs yet.
+        "db_url": settings.tcp_database_url or (tcp_url(settings.db_port) if settings.embedded
+                                                else settings.bound_database_url),
     }
 
 

@@ -27,13 +27,16 @@ def data_dir():
 
 
 def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir):
-    port = free_port()
-    with ServeProcess(data_dir, port) as first:
+    port, database_port = free_port(), free_port()
+    with ServeProcess(data_dir, port, DB_PORT=database_port) as first:
         first.wait_healthy()
         with psycopg.connect(db_url(data_dir)) as conn:
             seeded = conn.execute("select count(*) from companies").fetchone()[0]
             conn.execute("insert into companies (name) values ('Kept Across Restarts')")
         running = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)
+        # The URL desktop tools and edge functions use: TCP, with the Supabase CLI's password.
+        with psycopg.connect(running["db_url"]) as conn:
+            assert conn.execute("select inet_server_port()").fetchone() == (database_port,)
         banner = first.stop()
     for expected in ("API URL:", "Storage URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Demo data seeded"):
         assert expected in banner
@@ -41,6 +44,8 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
     assert running["api_url"] == f"http://127.0.0.1:{port}", "status reports the running server, not the default port"
     assert set(running) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert running["db_url"] == f"postgresql://postgres:postgres@127.0.0.1:{database_port}/postgres"
+    assert f"DB URL: {running['db_url']}" in banner
 
     with ServeProcess(data_dir, port) as second:
         second.wait_healthy()
@@ -103,12 +108,13 @@ def test_serve_gives_each_new_connection_to_the_worker_with_fewer_open_websocket
 
 
 def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
-    result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432)
+    result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432, DB_PORT=55433)
     assert result.returncode == 0, result.stderr
     info = json.loads(result.stdout)
     assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
     assert info["api_url"] == "http://127.0.0.1:55432"
     assert info["storage_url"] == "http://127.0.0.1:55432/storage/v1"
+    assert info["db_url"] == "postgresql://postgres:postgres@127.0.0.1:55433/postgres"
     again = json.loads(run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432).stdout)
     assert again["anon_key"] == info["anon_key"], "keys must stay the same for a data folder"
 
@@ -183,5 +189,5 @@ def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir
         output = server.stop()
     assert public == 0, "a new project has nothing in public"
     warnings = [line for line in output.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 1 and "Deno functions not served" in warnings[0] and "hello" in warnings[0]
+    assert warnings == [], "a Deno function is served, not warned about"
     assert "Traceback" not in output

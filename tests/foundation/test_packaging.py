@@ -35,6 +35,10 @@ def test_the_package_holds_the_platform_and_not_the_site(installed: Path):
     assert (installed / "gateway" / "database" / "pg_extensions" / "pgcrypto.c").is_file()
     assert (installed / "gateway" / "project" / "init_template" / "config.toml").is_file()
     assert (installed / "gateway" / "functions" / "api.py").is_file()
+    # What runs a Deno function and what `gateway functions new` writes.
+    assert (installed / "gateway" / "functions" / "deno" / "bootstrap.ts").is_file()
+    assert {p.name for p in (installed / "gateway" / "functions" / "templates").iterdir()} >= {
+        "index.ts", "handler.py", "function.toml"}
     assert not (installed / "functions").exists() and not (installed / "schema").exists()
 
 

@@ -180,6 +180,8 @@ client_id = "abc"
 enabled = false
 [auth.email.template.invite]
 subject = "You are invited"
+[functions.hello-world]
+verify_jwt = false
 """
     root = project_with(tmp_path, config)
     (root / "supabase" / "functions" / "hello-world").mkdir(parents=True)
@@ -187,9 +189,9 @@ subject = "You are invited"
     warning = start_warning(Project.load(root))
     assert "\n" not in warning
     for named in ("[storage]", "[auth.external.github]", "[auth] enable_manual_linking", "[realtime] enabled = false",
-                  "[auth.email.template.invite] subject", "Deno functions not served", "hello-world"):
+                  "[auth.email.template.invite] subject"):
         assert named in warning
-    for quiet in ("gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "storage.s3_protocol"):
+    for quiet in ("hello-world", "verify_jwt", "gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "storage.s3_protocol"):
         assert quiet not in warning
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -23,14 +24,22 @@ CALL = """async ([url, key, body]) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def other_origin_page(browser: Browser, functions_gateway: LiveGateway) -> Iterator[Page]:
+@contextmanager
+def page_on_another_origin(browser: Browser, gateway: LiveGateway) -> Iterator[Page]:
     """A page on http://localhost:<port>; the gateway is called as http://127.0.0.1:<port>, another origin."""
     context = browser.new_context()
     page = context.new_page()
-    page.goto(functions_gateway.url.replace("127.0.0.1", "localhost") + "/health")
-    yield page
-    context.close()
+    page.goto(gateway.url.replace("127.0.0.1", "localhost") + "/health")
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def other_origin_page(browser: Browser, functions_gateway: LiveGateway) -> Iterator[Page]:
+    with page_on_another_origin(browser, functions_gateway) as page:
+        yield page
 
 
 def test_a_cross_origin_browser_call_passes_the_preflight(functions_gateway: LiveGateway, other_origin_page: Page):

@@ -190,9 +190,9 @@ def test_an_external_database_restarted_under_the_gateway(workdir, external_serv
 
 
 def test_kill_9_of_the_gateway_mid_write_loses_no_acknowledged_row_and_it_starts_again(workdir):
-    data_dir, port = workdir / "data", free_port()
+    data_dir, port, database_port = workdir / "data", free_port(), free_port()
     acknowledged: list[str] = []
-    with ServeProcess(data_dir, port) as first:
+    with ServeProcess(data_dir, port, DB_PORT=database_port) as first:
         first.wait_healthy()
         key = service_key(data_dir)
         postmaster = postmaster_pid(data_dir / "pg")
@@ -218,7 +218,7 @@ def test_kill_9_of_the_gateway_mid_write_loses_no_acknowledged_row_and_it_starts
     assert len(acknowledged) > 20
     # The killed gateway's embedded server lives on; the next `gateway serve` takes it over.
     assert embedded._alive(postmaster)
-    with ServeProcess(data_dir, port) as second:
+    with ServeProcess(data_dir, port, DB_PORT=database_port) as second:
         second.wait_healthy()
         assert postmaster_pid(data_dir / "pg") == postmaster
         with psycopg.connect(db_url(data_dir)) as conn:

@@ -11,16 +11,20 @@ from pathlib import Path
 
 import httpx
 
+from tests.support.live import free_port
 from tests.support.waits import eventually
 
 TIMEOUT = 90
 # Settings a developer's shell may hold that would leak into a gateway the test means to configure itself.
 ISOLATED = {"DATABASE_URL", "JWT_SECRET", "API_PORT", "DATA_DIR", "SEED_DEMO", "MAIL_AUTOCONFIRM", "RATE_LIMITS",
-            "DEV_MAILBOX"}
+            "DEV_MAILBOX", "DB_PORT"}
 
 
 def gateway_env(**values) -> dict[str, str]:
+    """The environment with none of ISOLATED, `values` added, and a free database port: the default (54322, the
+    Supabase CLI's) may be held by a developer's own project or by another test's gateway."""
     env = {k: v for k, v in os.environ.items() if k not in ISOLATED}
+    env["DB_PORT"] = str(free_port())
     env.update({k: str(v) for k, v in values.items()})
     return env
 
@@ -56,8 +60,10 @@ def run_cli(*args, cwd: Path | None = None, **env) -> subprocess.CompletedProces
 
 
 def db_url(data_dir: Path) -> str:
-    """The embedded server of a data folder, over its socket."""
-    return f"postgresql://postgres@/postgres?host={data_dir / 'pg'}"
+    """The embedded server of a data folder, over its socket (whose file name carries the server's port, the fourth
+    line of postmaster.pid)."""
+    port = (data_dir / "pg" / "postmaster.pid").read_text().splitlines()[3]
+    return f"postgresql://postgres@/postgres?host={data_dir / 'pg'}&port={port}"
 
 
 class ServeProcess:

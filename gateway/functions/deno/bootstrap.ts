@@ -1,0 +1,74 @@
+// Runs one function as Supabase's edge runtime presents it: the function's own `Deno.serve()` (or its default
+// export's `fetch`) is bound to the address given after the entrypoint (a free loopback port by default) that the
+// first output line announces, `EdgeRuntime.waitUntil()` exists, and every console line written while a request
+// is handled starts with that request's id.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const LISTENING = "gateway-worker-listening";
+const REQUEST_ID = "x-request-id";
+const WORKER_ERROR = JSON.stringify({
+  code: "WORKER_ERROR",
+  message: "Function exited due to an error (please check logs)",
+});
+
+const [entrypoint, hostname = "127.0.0.1", port = "0"] = Deno.args;
+const supervised = Deno.args.length === 1;
+
+if (supervised) {
+  // The gateway holds this pipe open while it runs; a gateway that died (even by SIGKILL) leaves no worker behind.
+  (async () => {
+    for await (const _ of Deno.stdin.readable) { /* nothing is sent; only the end matters */ }
+    Deno.exit(0);
+  })();
+}
+const requestIds = new AsyncLocalStorage<string>();
+
+for (const level of ["log", "info", "debug", "warn", "error"] as const) {
+  const write = console[level].bind(console);
+  console[level] = (...data: unknown[]) => {
+    const id = requestIds.getStore();
+    return id ? write(`[${id}]`, ...data) : write(...data);
+  };
+}
+
+// The process outlives every request, so background work only needs its failures reported.
+Object.defineProperty(globalThis, "EdgeRuntime", {
+  value: {
+    waitUntil(promise: Promise<unknown>) {
+      return promise.catch((error) => console.error("waitUntil:", error));
+    },
+  },
+});
+
+type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
+type Options = { handler?: Handler; onError?: (error: unknown) => Response | Promise<Response>; signal?: AbortSignal };
+
+function workerError(error: unknown): Response {
+  console.error(error);
+  return new Response(WORKER_ERROR, { status: 500, headers: { "content-type": "application/json" } });
+}
+
+const denoServe = Deno.serve;
+let serving = false;
+// deno-lint-ignore no-explicit-any
+(Deno as any).serve = (first: Handler | Options, second?: Handler | Options) => {
+  const options: Options = typeof first === "function" ? {} : first;
+  const handler = typeof first === "function" ? first : typeof second === "function" ? second : first.handler;
+  if (!handler) throw new TypeError("Deno.serve() needs a handler");
+  if (serving) throw new Error("a function serves once: Deno.serve() was called a second time");
+  serving = true;
+  return denoServe({
+    hostname,
+    port: Number(port),
+    signal: options.signal,
+    onError: options.onError ?? workerError,
+    onListen: ({ port }) => {
+      Deno.stdout.writeSync(new TextEncoder().encode(`${LISTENING} ${port}\n`));
+    },
+  }, (request, info) => requestIds.run(request.headers.get(REQUEST_ID) ?? "", () => handler(request, info)));
+};
+
+const module = await import(entrypoint);
+if (!serving && typeof module.default?.fetch === "function") {
+  Deno.serve((request, info) => module.default.fetch(request, info));
+}

@@ -1,0 +1,27 @@
+"""The environment a function sees, as on Supabase: the project's URL, keys and database, its secrets, and nothing
+else of the gateway's (no JWT secret, no SMTP password, no PATH or HOME)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gateway.functions.secrets import secrets
+from gateway.keys import JwtKeys
+from gateway.settings import Settings
+
+
+def function_env(settings: Settings, deno_dir: Path) -> dict[str, str]:
+    keys = JwtKeys(settings.jwt_secret)
+    return {
+        **secrets(settings),
+        "SUPABASE_URL": settings.api_url,
+        "SUPABASE_ANON_KEY": keys.anon_key,
+        "SUPABASE_SERVICE_ROLE_KEY": keys.service_role_key,
+        "SUPABASE_DB_URL": settings.tcp_database_url or settings.bound_database_url,
+        # Deno's own: its module cache in the project's data folder (a second start works offline), no parent
+        # package.json taken for the function's, the system's certificates, plain log lines.
+        "DENO_DIR": str(deno_dir),
+        "DENO_NO_PACKAGE_JSON": "1",
+        "DENO_TLS_CA_STORE": "system",
+        "NO_COLOR": "1",
+    }
