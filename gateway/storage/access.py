@@ -1,4 +1,4 @@
-"""Who runs a Storage operation: the caller's role and claims in one transaction (gateway.db.request_tx) on the
+"""Who runs a Storage operation: the caller's role and claims in one transaction (gateway.database.transactions.request_tx) on the
 request pool, the `authenticator` login REST uses, so RLS on storage.buckets / storage.objects decides with exactly
 the rights a REST request has.
 
