@@ -126,7 +126,8 @@ def nested(depth: int) -> bytes:
 
 
 @pytest.mark.parametrize("path, depth, expected", [
-    ("/auth/v1/signup", 100_000, {"code": 400, "error_code": "bad_json", "msg": "Could not parse request body as JSON"}),
+    ("/auth/v1/signup", 100_000, {"code": 400, "error_code": "bad_json",
+                                   "msg": "Could not parse request body as JSON: JSON is nested too deeply"}),
     ("/functions/v1/send-contact-email", 30_000, {"error": "The request body is not valid JSON"}),
     ("/realtime/v1/api/broadcast", 100_000, {"message": "The body must be JSON"}),
 ])
