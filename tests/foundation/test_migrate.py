@@ -149,6 +149,24 @@ def test_a_migration_with_its_own_transaction_runs_as_the_supabase_cli_runs_it(e
     assert migrate.apply_pending(empty_database, Project.load(tmp_path)) == []
 
 
+def test_a_migration_pulled_from_a_hosted_project_finds_supabases_roles(empty_database, tmp_path):
+    migrations = tmp_path / "supabase" / "migrations"
+    migrations.mkdir(parents=True)
+    (migrations / "20240101000000_remote_schema.sql").write_text(
+        "create table public.notes (id bigint primary key, body text);\n"
+        "grant all on table public.notes to anon, authenticated, service_role, dashboard_user;\n"
+        "alter default privileges for role supabase_admin in schema public grant all on tables to service_role;\n"
+        "grant usage on schema public to supabase_read_only_user, supabase_functions_admin, pgbouncer;\n"
+        "grant select on public.notes to supabase_storage_admin, supabase_realtime_admin,"
+        " supabase_replication_admin, supabase_etl_admin;\n")
+    applied = migrate.apply_pending(empty_database, Project.load(tmp_path))
+    assert applied[-1] == "migrations/20240101000000_remote_schema.sql"
+    with psycopg.connect(empty_database) as conn:
+        can_login = conn.execute("select rolname from pg_roles where rolcanlogin and rolname in ('supabase_admin',"
+                                 " 'dashboard_user', 'pgbouncer', 'supabase_read_only_user')").fetchall()
+    assert can_login == []
+
+
 def test_project_sql_calls_the_standard_extensions_unqualified(empty_database, tmp_path):
     """As on Supabase: uuid-ossp and pgcrypto are in `extensions`, which the migrating role's search_path names."""
     migrations = tmp_path / "supabase" / "migrations"
