@@ -169,7 +169,8 @@ def _init(root: Path) -> int:
     return 0
 
 
-def _connect_check(url: str) -> None:
+def _connect_check(url: str) -> int:
+    """The server's major version, once it is known to be reachable and new enough."""
     try:
         with psycopg.connect(url, connect_timeout=5) as conn:
             version = conn.info.server_version
@@ -180,6 +181,7 @@ def _connect_check(url: str) -> None:
         raise ConfigError(f"DATABASE_URL is malformed: {exc}") from None
     if version < MIN_SERVER_VERSION:
         raise ConfigError(f"PostgreSQL 15 or newer is required; DATABASE_URL points at version {version // 10000}")
+    return version // 10000
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -200,7 +202,11 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port)
         settings = dataclasses.replace(settings.with_database(embedded.url),
                                        tcp_database_url=embedded_pg.tcp_url(settings.db_port))
-    _connect_check(settings.bound_database_url)
+    from gateway.project.warnings import version_warning
+
+    warning = version_warning(settings.project, _connect_check(settings.bound_database_url))
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr, flush=True)
     try:
         applied = migrations.apply_pending(
             settings.bound_database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))

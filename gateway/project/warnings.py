@@ -107,3 +107,13 @@ def _switched_off(table: str, enclosing: tuple[dict[str, Any], ...]) -> bool:
 def _under(table: str, sections: Any) -> bool:
     return any(table == section or table.startswith(section + ".") for section in sections)
 
+
+
+def version_warning(project: Project, server_major: int) -> str | None:
+    """`[db] major_version` names the PostgreSQL the project was made for (the CLI starts that image); here the
+    database is whichever server runs, so a difference is said once."""
+    wanted = lookup(project.config, "db").get("major_version")
+    if not isinstance(wanted, int) or isinstance(wanted, bool) or wanted == server_major:
+        return None
+    return (f"[db] major_version is {wanted}, but the database is PostgreSQL {server_major}: SQL that relies on a "
+            f"version's features may behave differently (set DATABASE_URL to a PostgreSQL {wanted} to match)")

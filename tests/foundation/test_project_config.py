@@ -12,8 +12,8 @@ import pytest
 
 from gateway.config_values import ConfigError
 from gateway.project.folder import Project
-from gateway.project.warnings import start_warning
-from gateway.settings import Settings
+from gateway.project.warnings import start_warning, version_warning
+from gateway.settings import PROJECT_ROOT, Settings
 
 FIXTURE = Path(__file__).with_name("fixtures") / "supabase_init_config.toml"
 
@@ -162,6 +162,15 @@ def test_a_fresh_supabase_init_config_notes_only_storage(tmp_path):
     assert settings.mail_autoconfirm and not settings.anonymous_sign_ins_enabled
 
 
+def test_a_major_version_other_than_the_servers_is_said_once_naming_both(tmp_path):
+    project = Project.load(project_with(tmp_path, FIXTURE.read_text()))  # the CLI template: major_version = 17
+    warning = version_warning(project, 18)
+    assert warning is not None and "major_version is 17" in warning and "PostgreSQL 18" in warning
+    assert "\n" not in warning
+    assert version_warning(project, 17) is None
+    assert version_warning(Project.load(PROJECT_ROOT), 18) is None  # no major_version: nothing to say
+
+
 def test_a_gateway_init_config_has_no_warning(tmp_path):
     from gateway.project.init import init_project
 
@@ -206,6 +215,4 @@ def test_the_oauth_server_switch_is_honoured_and_its_consent_path_named(tmp_path
 
 
 def test_our_own_site_project_has_no_warning():
-    from gateway.settings import PROJECT_ROOT
-
     assert start_warning(Project.load(PROJECT_ROOT)) is None
