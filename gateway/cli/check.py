@@ -1,4 +1,5 @@
-"""`gateway check`: lint schema/ and policies/ with PostgreSQL's own parser (pglast) before any database sees them.
+"""`gateway check`: lint the project's migrations and policies with PostgreSQL's own parser (pglast) before any
+database sees them.
 
 Reports, with file and line: syntax errors, public tables without row-level security, and policies that name
 unknown tables or unknown columns of their table.

@@ -54,8 +54,9 @@ def main(argv: list[str] | None = None) -> int:
              "functions, without a restart; one output line per reload")
     status = commands.add_parser("status", help="print the URLs and keys of the running or last configured project")
     status.add_argument("--json", action="store_true", help="machine-readable output")
-    commands.add_parser("migrate", help="apply pending schema/ and policies/ files to the configured database")
-    commands.add_parser("check", help="lint schema/ and policies/ without a database")
+    commands.add_parser("migrate", help="apply the platform's and the project's pending migrations"
+                                        " (supabase/migrations/) and policies to the database")
+    commands.add_parser("check", help="lint the project's migrations and policies without a database")
     policies = commands.add_parser("policies", help="the project's row-level access rules")
     policies_commands = policies.add_subparsers(dest="policies_command", required=True)
     policies_test = policies_commands.add_parser(

@@ -138,6 +138,12 @@ def test_bad_configuration_gets_one_clear_line_and_a_non_zero_exit(env, message,
     assert "Traceback" not in result.stderr + result.stdout
 
 
+def test_help_names_a_supabase_projects_folders_not_our_sites():
+    shown = run_cli("--help")
+    assert shown.returncode == 0 and "supabase/migrations/" in shown.stdout
+    assert "schema/" not in shown.stdout.replace("supabase/migrations/", "")
+
+
 def test_a_port_in_use_is_refused_before_anything_starts(tmp_path):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
