@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from gateway.auth.ratelimit import RateLimiter
     from gateway.database.health import ResilientPool
     from gateway.database.notifications import NotificationListener
-    from gateway.functions.routes import FunctionsService
+    from gateway.functions.service import FunctionsService
     from gateway.keys import JwtKeys
     from gateway.mail.mailer import Mailer
     from gateway.realtime.service import RealtimeService

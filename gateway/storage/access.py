@@ -24,25 +24,14 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 from starlette.requests import Request
 
-from gateway.claims import Caller, resolve_caller
+from gateway.claims import Caller
 from gateway.database.transactions import one, request_tx
-from gateway.keys import ExpiredToken, InvalidToken, JwtKeys
-from gateway.services import services
 from gateway.storage import errors
 from gateway.storage.store import ObjectStore
 
 log = logging.getLogger("gateway.storage")
 SWEEP_GRACE = "1 minute"
 
-
-def caller_of(request: Request) -> Caller:
-    keys: JwtKeys = services(request).keys
-    try:
-        return resolve_caller(keys, request.headers)
-    except ExpiredToken:
-        raise errors.access_denied("jwt expired") from None
-    except InvalidToken:
-        raise errors.access_denied("invalid signature") from None
 
 
 def owner_of(caller: Caller) -> str | None:

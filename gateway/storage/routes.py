@@ -12,13 +12,14 @@ from fastapi import APIRouter, FastAPI
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from gateway.claims import Caller
+from gateway.claims import Caller, resolve_caller
+from gateway.keys import ExpiredToken, InvalidToken
 from gateway.server import json_input
 from gateway.server.json_input import UnacceptableJson
 from gateway.services import services
 from gateway.settings import Settings
 from gateway.storage import bodies, buckets, errors, images, limits, listing, objects, resumable, signing
-from gateway.storage.access import Access, caller_of, owner_of
+from gateway.storage.access import Access, owner_of
 from gateway.storage.disk import DiskStore
 from gateway.storage.names import bucket_id as valid_bucket_id
 from gateway.storage.names import object_key
@@ -86,6 +87,15 @@ def route(path: str, methods: list[str], *, plain: bool = False) -> Callable[[Ha
         router.add_route(path, endpoint, methods=methods, include_in_schema=False)
         return handler
     return register
+
+
+def caller_of(request: Request) -> Caller:
+    try:
+        return resolve_caller(services(request).keys, request.headers)
+    except ExpiredToken:
+        raise errors.access_denied("jwt expired") from None
+    except InvalidToken:
+        raise errors.access_denied("invalid signature") from None
 
 
 def access(request: Request) -> Access:
