@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from gateway.config_values import ConfigError, parse_duration
+from gateway.config_values import ConfigError, parse_duration, parse_size
 from gateway.project.auth_hooks import HOOK_KEYS, HOOK_NAMES, setting_name
 from gateway.project.folder import Project
 
@@ -22,6 +22,7 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("api", "extra_search_path"): "DB_EXTRA_SEARCH_PATH",
     ("api", "max_rows"): "MAX_ROWS",
     ("db", "port"): "DB_PORT",
+    ("storage", "file_size_limit"): "FILE_SIZE_LIMIT",
     ("auth", "site_url"): "SITE_URL",
     ("auth", "additional_redirect_urls"): "ADDITIONAL_REDIRECT_URLS",
     ("auth", "jwt_expiry"): "JWT_EXP",
@@ -139,6 +140,11 @@ def _convert(name: str, value: Any, label: str) -> str | None:
     if name in INTEGERS:
         number = _as_int(value, label)
         return str(number * 12 if name in PER_FIVE_MINUTES else number)
+    if name == "FILE_SIZE_LIMIT":
+        size = parse_size(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+        if size is None:
+            raise ConfigError(f"{label} must be a size such as \"50MiB\", got {value!r}")
+        return str(size)
     if name == "SMTP_MAX_FREQUENCY":
         seconds = parse_duration(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
         if seconds is None:

@@ -18,7 +18,7 @@ from gateway.project.folder import Project
 # Read by gateway/project/folder.py itself.
 READ_BY_PROJECT = {("db.seed", "enabled"), ("db.seed", "sql_paths")}
 # Sections the gateway serves: their `enabled = true` is fine, `enabled = false` is not honoured.
-SERVED = {"api", "auth", "realtime", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
+SERVED = {"api", "auth", "realtime", "storage", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
 # The Supabase CLI's own containers and tools, and the gateway's own table.
 TOOLING_TABLES = ("db.pooler", "studio", "analytics", "experimental", "gateway")
 # `[functions.<name>]`, read by the Deno runtime with the functions themselves.

@@ -153,13 +153,28 @@ def test_a_wrong_type_names_the_key(tmp_path, config, message):
         settings_of(root)
 
 
-def test_a_fresh_supabase_init_config_notes_only_storage(tmp_path):
+def test_a_fresh_supabase_init_config_notes_only_the_s3_protocol(tmp_path):
+    """Storage is served: only its S3 protocol, which the template switches on, is not."""
     root = project_with(tmp_path, FIXTURE.read_text())
     warning = start_warning(Project.load(root))
-    assert warning is not None and warning.endswith("(ignored): [storage]")
+    assert warning is not None and warning.endswith("(ignored): [storage.s3_protocol]")
     settings = settings_of(root)
+    assert settings.storage_file_size_limit == 50 * 1024 * 1024  # the template's "50MiB"
     assert settings.site_url == "http://127.0.0.1:3000" and settings.max_rows == 1000
     assert settings.mail_autoconfirm and not settings.anonymous_sign_ins_enabled
+
+
+@pytest.mark.parametrize(("written", "size"), [("5MB", 5 * 1024 ** 2), ("500KiB", 500 * 1024), (1000, 1000)])
+def test_storage_file_size_limit_is_read_as_the_cli_reads_it(tmp_path, written, size):
+    value = f'"{written}"' if isinstance(written, str) else written
+    config = FIXTURE.read_text().replace('file_size_limit = "50MiB"', f"file_size_limit = {value}", 1)
+    assert settings_of(project_with(tmp_path, config)).storage_file_size_limit == size
+
+
+def test_a_storage_file_size_limit_that_is_no_size_is_named(tmp_path):
+    config = FIXTURE.read_text().replace('file_size_limit = "50MiB"', 'file_size_limit = "lots"', 1)
+    with pytest.raises(ConfigError, match=r"\[storage\] file_size_limit must be a size"):
+        settings_of(project_with(tmp_path, config))
 
 
 def test_a_major_version_other_than_the_servers_is_said_once_naming_both(tmp_path):
@@ -197,10 +212,10 @@ verify_jwt = false
     (root / "supabase" / "functions" / "hello-world" / "index.ts").write_text("Deno.serve(() => new Response())")
     warning = start_warning(Project.load(root))
     assert "\n" not in warning
-    for named in ("[storage]", "[auth.external.github]", "[auth] enable_manual_linking", "[realtime] enabled = false",
+    for named in ("[storage.s3_protocol]", "[auth.external.github]", "[auth] enable_manual_linking", "[realtime] enabled = false",
                   "[auth.email.template.invite] subject"):
         assert named in warning
-    for quiet in ("hello-world", "verify_jwt", "gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "storage.s3_protocol"):
+    for quiet in ("hello-world", "verify_jwt", "gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "[storage]"):
         assert quiet not in warning
 
 
@@ -210,7 +225,8 @@ def test_the_oauth_server_switch_is_honoured_and_its_consent_path_named(tmp_path
                                          "[auth.oauth_server]\nenabled = true")
     root = project_with(tmp_path, config)
     assert settings_of(root).oauth_server_enabled
-    assert start_warning(Project.load(root)).endswith("(ignored): [storage]; [auth.oauth_server] authorization_url_path")
+    assert start_warning(Project.load(root)).endswith(
+        "(ignored): [storage.s3_protocol]; [auth.oauth_server] authorization_url_path")
     assert not settings_of(project_with(tmp_path / "off", FIXTURE.read_text())).oauth_server_enabled
 
 
