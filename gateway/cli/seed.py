@@ -11,7 +11,7 @@ import json
 import bcrypt
 import psycopg
 
-from gateway.database.migrate import record_seed
+from gateway.database.migrate import record_seed, statement_failure
 from gateway.database.transactions import one
 from gateway.project.folder import DemoAccount, Project
 
@@ -21,7 +21,9 @@ def hash_password(password: str) -> str:
 
 
 def seed(url: str, project: Project) -> None:
-    """Create the demo accounts and run the seed files in one transaction: all of it or nothing."""
+    """Create the demo accounts and run the seed files in one transaction: all of it or nothing.
+
+    Raises MigrationError naming the seed file and line PostgreSQL refused."""
     with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
         conn.execute("select set_config('search_path', '\"$user\", public, extensions', true)")
         for account in project.demo_accounts:
@@ -29,7 +31,10 @@ def seed(url: str, project: Project) -> None:
         for path in project.seed_files:
             sql = path.read_text()
             if sql.strip():
-                conn.execute(sql)
+                try:
+                    conn.execute(sql)
+                except psycopg.Error as exc:
+                    raise statement_failure(_relative(project, path), exc, sql) from None
             record_seed(conn, _relative(project, path), hashlib.sha256(sql.encode()).hexdigest())
         # Seeded, even with no seed file: kept in the gateway's ledger, not as a fake file in the CLI's.
         conn.execute("insert into gateway_meta.migrations (name, kind, checksum) values ('seed', 'seed', '')"

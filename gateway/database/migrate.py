@@ -187,9 +187,7 @@ def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
     except psycopg.Error as exc:
         if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
             conn.execute("rollback")
-        reason, line = _first_line(exc), _line_of(exc, file.sql)
-        where = f" at line {line}" if line else ""
-        raise MigrationError(f"{file.name} failed{where}: {reason}", file=file, line=line, reason=reason) from None
+        raise statement_failure(file.name, exc, file.sql, file=file) from None
 
 
 def _ledger_rows(conn: psycopg.Connection, file: MigrationFile) -> str:
@@ -241,6 +239,13 @@ def record_seed(conn: psycopg.Connection, path: str, checksum: str) -> None:
         "insert into supabase_migrations.seed_files (path, hash) values (%s, %s)"
         " on conflict (path) do update set hash = excluded.hash", (path, checksum),
     )
+
+
+def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFile | None = None) -> MigrationError:
+    """A user's SQL file that PostgreSQL refused, as one line naming the file and the line."""
+    reason, line = _first_line(exc), _line_of(exc, sql)
+    where = f" at line {line}" if line else ""
+    return MigrationError(f"{name} failed{where}: {reason}", file=file, line=line, reason=reason)
 
 
 def _first_line(exc: psycopg.Error) -> str:

@@ -138,6 +138,18 @@ def test_bad_configuration_gets_one_clear_line_and_a_non_zero_exit(env, message,
     assert "Traceback" not in result.stderr + result.stdout
 
 
+def test_a_seed_error_is_one_line_naming_the_file_and_line(data_dir):
+    folder = data_dir.parent / "seeded-app"
+    folder.mkdir()
+    assert run_cli("init", cwd=folder).returncode == 0
+    (folder / "supabase" / "seed.sql").write_text("select 1;\ninsert into nowhere values (2);\n")
+    result = run_cli("serve", cwd=folder, DATA_DIR=data_dir, API_PORT=free_port(), DB_PORT=free_port())
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert errors == ['error: seed.sql failed at line 2: relation "nowhere" does not exist'], result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
 def test_help_names_a_supabase_projects_folders_not_our_sites():
     shown = run_cli("--help")
     assert shown.returncode == 0 and "supabase/migrations/" in shown.stdout
