@@ -53,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
              "a file that fails is reported with its line and the previous state stays) and reload edited "
              "functions, without a restart; one output line per reload")
     status = commands.add_parser("status", help="print the URLs and keys of the running or last configured project")
-    status.add_argument("--json", action="store_true", help="machine-readable output")
+    status.add_argument("-o", "--output", choices=("pretty", "env", "json"), default="pretty",
+                        help="as the Supabase CLI: aligned lines, NAME=\"value\" lines for a .env file, or JSON")
+    status.add_argument("--json", action="store_const", const="json", dest="output", help="the same as -o json")
     commands.add_parser("migrate", help="apply the platform's and the project's pending migrations"
                                         " (supabase/migrations/) and policies to the database")
     commands.add_parser("check", help="lint the project's migrations and policies without a database")
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
                                        and args.slug is None):
             return _serve(settings, force_seed=getattr(args, "seed", False), watch=getattr(args, "watch", False))
         if args.command == "status":
-            return _status(settings, as_json=args.json)
+            return _status(settings, output=args.output)
         if args.command == "migrate":
             return _migrate(settings)
         if args.command == "check":
@@ -294,13 +296,22 @@ def _watching(settings: Settings) -> Iterator[tuple[signal.Signals, ...]]:
         watcher.stop()
 
 
-def _status(settings: Settings, *, as_json: bool) -> int:
-    info = running_status(settings) or status_info(settings)
-    if as_json:
+def _status(settings: Settings, *, output: str) -> int:
+    """Exits 1 when no `gateway serve` runs for the project, as `supabase status` does, after printing the values
+    it will use."""
+    running = running_status(settings)
+    info = running or status_info(settings)
+    if output == "json":
         print(json.dumps(info))
+    elif output == "env":
+        for key, value in info.items():
+            print(f"{key.upper()}={json.dumps(value)}")
     else:
         for key, value in info.items():
             print(f"{key:>18}: {value}")
+    if running is None:
+        print("gateway serve is not running for this project; these are the values it will use", file=sys.stderr)
+        return 1
     return 0
 
 

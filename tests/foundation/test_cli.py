@@ -33,7 +33,13 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
         with psycopg.connect(db_url(data_dir)) as conn:
             seeded = conn.execute("select count(*) from companies").fetchone()[0]
             conn.execute("insert into companies (name) values ('Kept Across Restarts')")
-        running = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)
+        shown = run_cli("status", "--json", DATA_DIR=data_dir)
+        running = json.loads(shown.stdout)
+        assert shown.returncode == 0, shown.stderr
+        as_env = run_cli("status", "-o", "env", DATA_DIR=data_dir)
+        assert as_env.returncode == 0
+        assert f'ANON_KEY="{running["anon_key"]}"' in as_env.stdout.splitlines()
+        assert f'DB_URL="{running["db_url"]}"' in as_env.stdout.splitlines()
         # The URL desktop tools and edge functions use: TCP, with the Supabase CLI's password.
         with psycopg.connect(running["db_url"]) as conn:
             assert conn.execute("select inet_server_port()").fetchone() == (database_port,)
@@ -109,7 +115,8 @@ def test_serve_gives_each_new_connection_to_the_worker_with_fewer_open_websocket
 
 def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
     result = run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432, DB_PORT=55433)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, "not running: a non-zero exit, as `supabase status`"
+    assert "gateway serve is not running" in result.stderr
     info = json.loads(result.stdout)
     assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
     assert info["api_url"] == "http://127.0.0.1:55432"
