@@ -67,12 +67,11 @@ def reset(settings: Settings, *, force: bool, log=print) -> None:
             conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
             conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
         applied = migrate.apply_pending(url, settings.project, log=lambda line: log(f"  {line}"))
-        log(f"Migrations: {len(applied)} applied.")
+        log(f"Migrations: {migrate.applied_counts(applied)}.")
         if settings.embedded or settings.seed_demo:
             from gateway.cli.seed import seed
 
-            seed(url, settings.project)
-            log("Seeded.")
+            log(seed(url, settings.project))
     log("Database reset.")
 
 

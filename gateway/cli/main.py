@@ -213,12 +213,11 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
     try:
         applied = migrations.apply_pending(
             settings.bound_database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
-        print(f"Migrations: {len(applied)} applied, database up to date.", flush=True)
+        print(f"Migrations: {migrations.applied_counts(applied)}, database up to date.", flush=True)
         if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.bound_database_url):
             from gateway.cli.seed import seed
 
-            seed(settings.bound_database_url, settings.project)
-            print("Demo data seeded.", flush=True)
+            print(seed(settings.bound_database_url, settings.project), flush=True)
         check_hook_functions(settings.bound_database_url, settings.auth_hooks.values())
     except BaseException:
         if embedded is not None:
@@ -321,7 +320,7 @@ def _migrate(settings: Settings) -> int:
     with database(settings) as url:
         _connect_check(url)
         applied = migrations.apply_pending(url, settings.project, log=print)
-    print(f"{len(applied)} applied; database up to date.")
+    print(f"{migrations.applied_counts(applied)}; database up to date.")
     return 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import bcrypt
 import psycopg
@@ -20,8 +21,9 @@ def hash_password(password: str) -> str:
     return bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=10)).decode()
 
 
-def seed(url: str, project: Project) -> None:
-    """Create the demo accounts and run the seed files in one transaction: all of it or nothing.
+def seed(url: str, project: Project) -> str:
+    """Create the demo accounts and run the seed files in one transaction: all of it or nothing; returns what was
+    seeded, in words.
 
     Raises MigrationError naming the seed file and line PostgreSQL refused."""
     with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
@@ -39,6 +41,21 @@ def seed(url: str, project: Project) -> None:
         # Seeded, even with no seed file: kept in the gateway's ledger, not as a fake file in the CLI's.
         conn.execute("insert into gateway_meta.migrations (name, kind, checksum) values ('seed', 'seed', '')"
                      " on conflict (name) do nothing")
+    return _seeded(project)
+
+
+def _seeded(project: Project) -> str:
+    files = ", ".join(_shown(project, path) for path in project.seed_files)
+    accounts = len(project.demo_accounts)
+    with_accounts = f" and {accounts} demo account{'s' if accounts != 1 else ''}" if accounts else ""
+    if files:
+        return f"Seeded from {files}{with_accounts}."
+    return f"Seeded {with_accounts.removeprefix(' and ')}." if accounts else "Seeded: no seed files."
+
+
+def _shown(project: Project, path: Path) -> str:
+    """The path as a user of the project names it: from the project's folder."""
+    return str(path.relative_to(project.root)) if path.is_relative_to(project.root) else str(path)
 
 
 def _create_account(conn: psycopg.Connection, account: DemoAccount) -> None:

@@ -241,6 +241,12 @@ def record_seed(conn: psycopg.Connection, path: str, checksum: str) -> None:
     )
 
 
+def applied_counts(applied: list[str]) -> str:
+    """What apply_pending applied, in words: "3 applied (1 project, 2 platform)"."""
+    platform = sum(name.startswith("platform/") for name in applied)
+    return f"{len(applied)} applied ({len(applied) - platform} project, {platform} platform)"
+
+
 def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFile | None = None) -> MigrationError:
     """A user's SQL file that PostgreSQL refused, as one line naming the file and the line."""
     reason, line = _first_line(exc), _line_of(exc, sql)

@@ -44,7 +44,7 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
         with psycopg.connect(running["db_url"]) as conn:
             assert conn.execute("select inet_server_port()").fetchone() == (database_port,)
         banner = first.stop()
-    for expected in ("API URL:", "Storage URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Demo data seeded"):
+    for expected in ("API URL:", "Storage URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Seeded from schema/seed.sql and 4 demo accounts."):
         assert expected in banner
     assert "Traceback" not in banner
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
@@ -59,7 +59,7 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
             names = [n for (n,) in conn.execute("select name from companies")]
         output = second.stop()
     assert len(names) == seeded + 1 and "Kept Across Restarts" in names
-    assert "Demo data seeded" not in output and "0 applied" in output
+    assert "Seeded" not in output and "Migrations: 0 applied (0 project, 0 platform)" in output
 
 
 def worker_processes(pid: int) -> list[int]:
@@ -182,7 +182,7 @@ def test_migrate_applies_to_database_url_and_is_idempotent(pg_cluster):
         assert first.returncode == 0, first.stderr
         assert "applying migrations/20250101000200_product_tables.sql" in first.stdout
         second = run_cli("migrate", **env)
-        assert "0 applied" in second.stdout
+        assert "0 applied (0 project, 0 platform)" in second.stdout
     finally:
         pg_cluster.drop_database(name)
 
@@ -215,4 +215,5 @@ def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir
     assert public == 0, "a new project has nothing in public"
     warnings = [line for line in output.splitlines() if line.startswith("warning:")]
     assert warnings == [], "a Deno function is served, not warned about"
+    assert "Seeded from supabase/seed.sql." in output and " applied (0 project, " in output
     assert "Traceback" not in output
