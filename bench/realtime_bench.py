@@ -78,7 +78,7 @@ def postmaster_pid(data_dir: Path) -> int:
 def start_gateway(data_dir: Path, port: int, db_port: int, workers: int | None) -> subprocess.Popen:
     """`gateway serve` as a user starts it; only the secret (to sign the users' tokens) and the port are set."""
     env = {**os.environ, "DATA_DIR": str(data_dir), "API_PORT": str(port), "JWT_SECRET": SECRET,
-           "DB_PORT": str(db_port)}
+           "DB_PORT": str(db_port), "REQUEST_LOG": "false"}
     if workers:
         env["API_WORKERS"] = str(workers)
     process = subprocess.Popen([sys.executable, "-m", "gateway", "serve"], cwd=ROOT, env=env,

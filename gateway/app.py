@@ -23,6 +23,7 @@ from gateway.server.client_ip import ForwardedFor
 from gateway.server.cors import Cors
 from gateway.server.key_auth import KeyAuth
 from gateway.server.request_limits import BodyLimit
+from gateway.server.request_log import RequestLog
 from gateway.services import Services
 from gateway.settings import Settings
 from gateway.storage import routes as storage_service
@@ -137,4 +138,5 @@ def _edge(app: FastAPI, settings: Settings, keys: JwtKeys) -> ASGIApp:
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")
     edge = KeyAuth(edge, keys)
     edge = ForwardedFor(edge, trusted_header=settings.trusted_proxy_header)
-    return Cors(edge, allow_methods=CORS_METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400)
+    edge = Cors(edge, allow_methods=CORS_METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400)
+    return RequestLog(edge) if settings.request_log else edge

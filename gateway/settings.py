@@ -117,6 +117,7 @@ class Settings:
     trusted_proxy_header: str | None = None
     max_body_bytes: int = 10 * 1024 * 1024
     request_head_timeout_seconds: int = 20
+    request_log: bool = False  # one line per request (gateway.server.request_log); on by default when embedded
     request_body_idle_timeout_seconds: int = 60
     rest_plan_cache_bytes: int = 16 * 1024 * 1024
     db_pool_size: int = 10
@@ -288,6 +289,7 @@ class Settings:
             rate_limit_passkey_per_hour=_int("RATE_LIMIT_PASSKEY", env.get("RATE_LIMIT_PASSKEY"), 360),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
+            request_log=_bool(env.get("REQUEST_LOG"), default=embedded),
             request_head_timeout_seconds=_int("REQUEST_HEAD_TIMEOUT", env.get("REQUEST_HEAD_TIMEOUT"), 20),
             request_body_idle_timeout_seconds=_int("REQUEST_BODY_IDLE_TIMEOUT", env.get("REQUEST_BODY_IDLE_TIMEOUT"),
                                                    60),

@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
                     "functions) and prints a [watch] line for each reload. Example: `gateway serve --watch`, "
                     "then edit a policy file and save it.")
     serve.add_argument("--seed", action="store_true", help="seed demo data even with DATABASE_URL (development only)")
+    serve.add_argument("--no-request-log", action="store_true",
+                       help="no line per request (on by default with the embedded database; REQUEST_LOG)")
     _function_options(serve)
     serve.add_argument(
         "--watch", action="store_true",
@@ -115,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings.from_env(project_root=args.workdir)
         if args.command in ("serve", "functions"):
             settings = _with_function_options(settings, args)
+        if getattr(args, "no_request_log", False):
+            settings = dataclasses.replace(settings, request_log=False)
         if args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
                                        and args.slug is None):
             return _serve(settings, force_seed=getattr(args, "seed", False), watch=getattr(args, "watch", False))

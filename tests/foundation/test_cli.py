@@ -157,6 +157,23 @@ def test_a_seed_error_is_one_line_naming_the_file_and_line(data_dir):
     assert "Traceback" not in result.stdout + result.stderr
 
 
+def test_serve_logs_one_line_per_request_without_query_strings_unless_told_not_to(data_dir):
+    port = free_port()
+    with ServeProcess(data_dir, port, REQUEST_LOG="true") as server:
+        server.wait_healthy()
+        httpx.get(f"http://127.0.0.1:{port}/auth/v1/verify", params={"token": "secret-token-4242", "type": "signup"})
+        httpx.get(f"http://127.0.0.1:{port}/rest/v1/companies?select=id", headers={"apikey": "junk-key-4242"})
+        logged = server.stop()
+    lines = [line for line in logged.splitlines() if "gateway.requests" in line]
+    assert any(" GET /auth/v1/verify 303 " in line for line in lines), lines
+    assert any(" GET /rest/v1/companies 401 " in line and line.split()[-1].isalnum() for line in lines), lines
+    assert "4242" not in logged, "no token, key or query string in the log"
+    with ServeProcess(data_dir, port, args=("--no-request-log",), REQUEST_LOG="true") as server:
+        server.wait_healthy()
+        httpx.get(f"http://127.0.0.1:{port}/rest/v1/companies")
+        assert "gateway.requests" not in server.stop()
+
+
 def test_help_names_a_supabase_projects_folders_not_our_sites():
     shown = run_cli("--help")
     assert shown.returncode == 0 and "supabase/migrations/" in shown.stdout

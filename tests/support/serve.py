@@ -21,10 +21,12 @@ ISOLATED = {"DATABASE_URL", "JWT_SECRET", "API_PORT", "DATA_DIR", "SEED_DEMO", "
 
 
 def gateway_env(**values) -> dict[str, str]:
-    """The environment with none of ISOLATED, `values` added, and a free database port: the default (54322, the
-    Supabase CLI's) may be held by a developer's own project or by another test's gateway."""
+    """The environment with none of ISOLATED, `values` added, a free database port (the default, 54322, the
+    Supabase CLI's, may be held by a developer's own project or by another test's gateway) and no request log."""
     env = {k: v for k, v in os.environ.items() if k not in ISOLATED}
     env["DB_PORT"] = str(free_port())
+    # Read only when the process ends: a line per request would fill the pipe and stall the server.
+    env["REQUEST_LOG"] = "false"
     env.update({k: str(v) for k, v in values.items()})
     return env
 
