@@ -26,7 +26,7 @@ TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef0123456789"
 def pg_cluster() -> Iterator[PgCluster]:
     external = os.environ.get("TEST_DATABASE_URL")
     if external:
-        yield PgCluster(admin_url=external)
+        yield PgCluster(admin_url=external, tcp_url=external)  # already on TCP, where edge functions' drivers connect
         return
     data_dir = Path(tempfile.mkdtemp(prefix="gateway-test-pg-"))
     # On loopback TCP too, as `gateway serve` runs it: edge functions' Postgres drivers connect there.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import tempfile
@@ -16,6 +17,8 @@ from gateway.settings import Settings
 from tests.support.pg import PgCluster
 
 
+@pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
+                    reason="the run on an external PostgreSQL (TEST_DATABASE_URL) starts no embedded server")
 def test_the_embedded_server_answers_on_loopback_tcp_with_the_cli_password(pg_cluster: PgCluster):
     assert pg_cluster.tcp_url and pg_cluster.tcp_url.startswith("postgresql://postgres:postgres@127.0.0.1:")
     with psycopg.connect(pg_cluster.tcp_url) as conn:

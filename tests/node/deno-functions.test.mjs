@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js'
 import ws from 'ws'
 
-const { GATEWAY_URL, ANON_KEY, SERVICE_ROLE_KEY, RUN, DB_NAME, DB_PORT } = process.env
+const { GATEWAY_URL, ANON_KEY, SERVICE_ROLE_KEY, RUN, DB_NAME, DB_PORT, DB_USER } = process.env
 // Node 20 has no WebSocket; supabase-js's realtime client needs one even when only functions are used.
 const options = { auth: { persistSession: false }, realtime: { transport: ws } }
 const anon = createClient(GATEWAY_URL, ANON_KEY, options)
@@ -60,5 +60,5 @@ test('a function that cannot boot is a FunctionsHttpError 503 BOOT_ERROR', async
 test('a Postgres driver connects over SUPABASE_DB_URL', async () => {
   const { data, error } = await anon.functions.invoke('pg-driver', { method: 'GET' })
   assert.equal(error, null)
-  assert.deepEqual(data, { user: 'postgres', port: Number(DB_PORT), db: DB_NAME })
+  assert.deepEqual(data, { user: DB_USER, port: Number(DB_PORT), db: DB_NAME })
 })

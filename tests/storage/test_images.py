@@ -207,7 +207,10 @@ def test_identical_renders_are_rendered_once(tmp_path):
     assert other is not first and size_of(other.body) == (200, 133)
 
 
-def test_memory_is_returned_after_a_burst_of_renders(world, service):
+def test_memory_is_returned_after_a_burst_of_renders(world, service, backend):
+    if backend != "file":
+        pytest.skip("measured on the folder backend: past the source's read the render is the same, and on S3 the "
+                    "client library's own buffers in this process blur the figure")
     put(service, "burst/large.png", png_bytes(3000, 3000, (90, 30, 160)))
 
     def render(width: int) -> None:

@@ -27,7 +27,7 @@ def with_database(url: str, dbname: str) -> str:
 @dataclass
 class PgCluster:
     admin_url: str
-    tcp_url: str | None = None  # the embedded server as TCP clients reach it
+    tcp_url: str | None = None  # the server as TCP clients (edge functions' Postgres drivers) reach it
 
     def url_for(self, dbname: str) -> str:
         return with_database(self.admin_url, dbname)

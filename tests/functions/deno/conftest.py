@@ -36,7 +36,7 @@ def deno_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def deno_settings(database_url: str, pg_cluster: PgCluster, data_dir: Path, project: Project, **overrides):
-    assert pg_cluster.tcp_url, "the Deno tests need the embedded server's TCP port"
+    assert pg_cluster.tcp_url, "the Deno tests need the database on TCP"
     tcp_url = with_database(pg_cluster.tcp_url, conninfo_to_dict(database_url)["dbname"])
     settings = make_settings(database_url, data_dir, project=project, functions_dir=project.functions_dir,
                              tcp_database_url=tcp_url)

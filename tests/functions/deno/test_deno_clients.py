@@ -30,6 +30,7 @@ def test_supabase_js_invokes_deno_functions(deno_gateway: LiveGateway, db: psyco
     tcp = conninfo_to_dict(deno_gateway.settings.tcp_database_url)
     run_node_test("deno-functions.test.mjs", deno_gateway, passes=4, extra_env={
         "RUN": uuid.uuid4().hex[:8], "DB_NAME": str(tcp["dbname"]), "DB_PORT": str(tcp["port"]),
+        "DB_USER": str(tcp["user"]),
     })
     assert db.execute("select count(*) from public.deno_tasks").fetchone() == (2,)
 
