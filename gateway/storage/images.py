@@ -8,7 +8,8 @@ Bounds, so no request can exhaust the process: only the formats a render needs a
 than MAX_DECODED_BYTES, is refused before any pixel is decoded; JPEGs are decoded at the smallest scale the output
 needs (so their budget counts the reduced size); at most RENDER_CONCURRENCY renders run at once, in worker
 threads, the others wait their turn; an identical render (same source bytes, same transformation) is served from
-a small cache; and when a burst of renders ends, the memory its images took is given back to the system.
+a small cache; and image blocks live in their own memory mappings, so the memory of a burst of renders goes back
+to the system when it ends.
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ class Renderer:
     def __init__(self, concurrency: int = RENDER_CONCURRENCY, cache_bytes: int = RENDER_CACHE_BYTES) -> None:
         self.limiter = anyio.CapacityLimiter(concurrency)
         self.cache = RenderCache(cache_bytes)
+        map_large_blocks()
 
     async def render(self, blob: Blob, transform: Transform, accept: str) -> Rendered:
         if blob.size > MAX_SOURCE_BYTES:
@@ -147,11 +149,7 @@ class Renderer:
             cached = self.cache.get(key)
             if cached is not None:
                 return cached
-            try:
-                rendered = await anyio.to_thread.run_sync(render, source, transform, key[2])
-            finally:
-                if self.limiter.borrowed_tokens == 1 and not self.limiter.statistics().tasks_waiting:
-                    await anyio.to_thread.run_sync(give_back_memory)
+            rendered = await anyio.to_thread.run_sync(render, source, transform, key[2])
             self.cache.put(key, rendered)
             return rendered
 
@@ -195,12 +193,17 @@ def digest(source: BinaryIO) -> bytes:
 _LIBC = ctypes.CDLL(ctypes.util.find_library("c"))
 
 
-def give_back_memory() -> None:
-    """glibc keeps the pages of freed large images in its arenas (a worker held 1.27 GB after one burst of renders);
-    malloc_trim hands them back. Elsewhere than glibc this does nothing."""
-    trim = getattr(_LIBC, "malloc_trim", None)
-    if trim is not None:
-        trim(0)
+_M_MMAP_THRESHOLD = -3
+_LARGE_BLOCK = 1024 * 1024
+
+
+def map_large_blocks() -> None:
+    """glibc raises its mmap threshold each time a mapped block is freed (up to 32 MiB), so after the first render
+    Pillow's image blocks (16 MiB) come from the heap's arenas, where the pieces left between them keep the pages.
+    A fixed threshold keeps every block of a MiB or more in its own mapping, handed back to the system when freed."""
+    mallopt = getattr(_LIBC, "mallopt", None)
+    if mallopt is not None:
+        mallopt(_M_MMAP_THRESHOLD, _LARGE_BLOCK)
 
 
 def working_bytes(image: Image.Image, output: tuple[int, int]) -> int:
