@@ -14,6 +14,7 @@ from dotenv import dotenv_values
 from gateway.config_values import ConfigError, parse_duration
 from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE, as_role
 from gateway.project.auth_hooks import HookConfig, hooks_from_env
+from gateway.project.auth_providers import ProviderConfig, providers_from_env
 from gateway.project.config import settings_from_config
 from gateway.project.folder import Project
 
@@ -142,6 +143,8 @@ class Settings:
     realtime_max_payload_bytes: int = 256 * 1024
     realtime_heartbeat_timeout: float = 60.0
     auth_hooks: dict[str, HookConfig] = field(default_factory=dict)  # the enabled ones, by config.toml name
+    external_providers: dict[str, ProviderConfig] = field(default_factory=dict)  # the enabled ones, by name
+    manual_linking_enabled: bool = False
     storage_dir: Path | None = None
     storage_file_size_limit: int = 50 * 1024 * 1024
     storage_tus_max_open_uploads: int = 20  # per user
@@ -317,6 +320,8 @@ class Settings:
             realtime_heartbeat_timeout=float(_int(
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
             auth_hooks=hooks_from_env(env),
+            external_providers=providers_from_env(env),
+            manual_linking_enabled=_bool(env.get("SECURITY_MANUAL_LINKING_ENABLED")),
             storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
             else None,
             storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),

@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 from gateway.config_values import ConfigError, parse_duration, parse_size
+from gateway.project import auth_providers
 from gateway.project.auth_hooks import HOOK_KEYS, HOOK_NAMES, setting_name
 from gateway.project.folder import Project
 
@@ -31,6 +32,7 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("auth", "enable_anonymous_sign_ins"): "EXTERNAL_ANONYMOUS_USERS_ENABLED",
     ("auth", "minimum_password_length"): "PASSWORD_MIN_LENGTH",
     ("auth", "password_requirements"): "PASSWORD_REQUIRED_CHARACTERS",
+    ("auth", "enable_manual_linking"): "SECURITY_MANUAL_LINKING_ENABLED",
     ("auth.email", "enable_signup"): "EXTERNAL_EMAIL_ENABLED",
     ("auth.email", "double_confirm_changes"): "MAILER_SECURE_EMAIL_CHANGE_ENABLED",
     ("auth.email", "enable_confirmations"): "MAIL_AUTOCONFIRM",
@@ -57,6 +59,8 @@ SUPPORTED: dict[tuple[str, str], str] = {
 # [auth.email.smtp] together makes SMTP_URL and MAIL_FROM, so its keys are read as one table.
 SMTP_TABLE = "auth.email.smtp"
 SMTP_KEYS = ("enabled", "host", "port", "user", "pass", "admin_email", "sender_name")
+# [auth.external.<provider>], one table per provider of any name, read as GoTrue's EXTERNAL_<PROVIDER>_* settings.
+EXTERNAL_TABLE = "auth.external"
 
 # GoTrue's sets for each `password_requirements` value (the Supabase CLI's own translation).
 PASSWORD_REQUIREMENTS = {
@@ -71,7 +75,7 @@ PER_FIVE_MINUTES = {"RATE_LIMIT_TOKEN_REFRESH", "RATE_LIMIT_OTP", "RATE_LIMIT_VE
 INTEGERS = PER_FIVE_MINUTES | {"API_PORT", "DB_PORT", "RATE_LIMIT_ANONYMOUS_USERS", "MAX_ROWS", "JWT_EXP", "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
                                "PASSWORD_MIN_LENGTH", "MAILER_OTP_LENGTH", "MAILER_OTP_EXP",
                                "MFA_MAX_ENROLLED_FACTORS"}
-BOOLEANS = {"DISABLE_SIGNUP", "EXTERNAL_ANONYMOUS_USERS_ENABLED", "EXTERNAL_EMAIL_ENABLED",
+BOOLEANS = {"DISABLE_SIGNUP", "SECURITY_MANUAL_LINKING_ENABLED", "EXTERNAL_ANONYMOUS_USERS_ENABLED", "EXTERNAL_EMAIL_ENABLED",
             "MAILER_SECURE_EMAIL_CHANGE_ENABLED", "MAIL_AUTOCONFIRM", "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION",
             "MFA_TOTP_ENROLL_ENABLED", "MFA_TOTP_VERIFY_ENABLED", "OAUTH_SERVER_ENABLED", "DEV_MAILBOX",
             "MFA_WEB_AUTHN_ENROLL_ENABLED", "MFA_WEB_AUTHN_VERIFY_ENABLED", "PASSKEY_ENABLED"}
@@ -99,6 +103,9 @@ def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[s
         if converted is not None:
             settings[name] = converted
     settings.update(_smtp_settings(lookup(project.config, SMTP_TABLE), environ, f"{where}: [{SMTP_TABLE}]"))
+    for provider, table in lookup(project.config, EXTERNAL_TABLE).items():
+        if isinstance(table, dict):
+            settings.update(_provider_settings(provider, table, environ, f"{where}: [{EXTERNAL_TABLE}.{provider}]"))
     return settings
 
 
@@ -195,4 +202,22 @@ def _smtp_settings(table: dict[str, Any], environ: Mapping[str, str], label: str
     if values["admin_email"]:
         sender = str(values["admin_email"])
         settings["MAIL_FROM"] = f"{values['sender_name']} <{sender}>" if values["sender_name"] else sender
+    return settings
+
+
+def _provider_settings(provider: str, table: dict[str, Any], environ: Mapping[str, str], label: str) -> dict[str, str]:
+    """A switched-off provider is not read: the CLI's template names secrets in `env(...)` that need not be set."""
+    enabled = table.get("enabled")
+    if enabled is None or not _as_bool(enabled, f"{label} enabled"):
+        return {}
+    settings = {}
+    for key in auth_providers.PROVIDER_KEYS:
+        value = _substitute(table.get(key), environ, f"{label} {key}")
+        if value is None:
+            continue
+        if key in ("enabled", "skip_nonce_check", "email_optional"):
+            value = _setting_bool(_as_bool(value, f"{label} {key}"))
+        elif not isinstance(value, str):
+            raise ConfigError(f"{label} {key} must be a string, got {value!r}")
+        settings[auth_providers.setting_name(provider, key)] = value
     return settings

@@ -12,7 +12,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from gateway.project.config import SMTP_TABLE, SUPPORTED, lookup
+from gateway.project.auth_providers import PROVIDER_KEYS
+from gateway.project.config import EXTERNAL_TABLE, SMTP_TABLE, SUPPORTED, lookup
 from gateway.project.folder import Project
 
 # Read by gateway/project/folder.py itself.
@@ -33,7 +34,6 @@ TOOLING_KEYS = {
 TEMPLATE_DEFAULTS: dict[tuple[str, str], Any] = {
     ("db.migrations", "schema_paths"): [],
     ("auth", "enable_refresh_token_rotation"): True,
-    ("auth", "enable_manual_linking"): False,
     ("auth.rate_limit", "email_sent"): 2,
     ("auth.rate_limit", "sms_sent"): 30,
     ("auth.rate_limit", "web3"): 30,
@@ -55,6 +55,8 @@ def unsupported(project: Project) -> list[str]:
     """One entry per section or table: "[storage]", "[auth] enable_manual_linking, jwt_issuer"."""
     served = SERVED | {table for table, _ in SUPPORTED}
     honoured = set(SUPPORTED) | READ_BY_PROJECT | {(SMTP_TABLE, key) for key in lookup(project.config, SMTP_TABLE)}
+    honoured |= {(f"{EXTERNAL_TABLE}.{provider}", key) for provider in lookup(project.config, EXTERNAL_TABLE)
+                 for key in PROVIDER_KEYS}
     sections: list[str] = []
     keys: dict[str, list[str]] = defaultdict(list)
     for table, key, value, enclosing in _leaves(project.config):

@@ -194,12 +194,12 @@ def test_a_gateway_init_config_has_no_warning(tmp_path):
 
 
 def test_what_a_project_asks_for_and_does_not_get_is_named_in_one_line(tmp_path):
-    config = FIXTURE.read_text().replace("enable_manual_linking = false", "enable_manual_linking = true")
-    config = config.replace("[realtime]\nenabled = true", "[realtime]\nenabled = false")
+    config = FIXTURE.read_text().replace("[realtime]\nenabled = true", "[realtime]\nenabled = false")
     config += """
 [auth.external.github]
 enabled = true
 client_id = "abc"
+api_url = "https://api.github.example"
 [auth.external.gitlab]
 enabled = false
 [auth.email.template.invite]
@@ -212,7 +212,7 @@ verify_jwt = false
     (root / "supabase" / "functions" / "hello-world" / "index.ts").write_text("Deno.serve(() => new Response())")
     warning = start_warning(Project.load(root))
     assert "\n" not in warning
-    for named in ("[storage.s3_protocol]", "[auth.external.github]", "[auth] enable_manual_linking", "[realtime] enabled = false",
+    for named in ("[storage.s3_protocol]", "[auth.external.github] api_url", "[realtime] enabled = false",
                   "[auth.email.template.invite] subject"):
         assert named in warning
     for quiet in ("hello-world", "verify_jwt", "gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "[storage]"):
