@@ -1,5 +1,6 @@
-"""Sign-in methods this gateway does not offer (SAML SSO, Web3, manual identity linking, ID tokens of external
-providers), refused exactly as GoTrue refuses them when they are disabled, so clients show the usual errors."""
+"""Sign-in methods this gateway does not offer (SAML SSO, Web3) or a project has not switched on (ID tokens of a
+provider that is not enabled), refused exactly as GoTrue refuses them when they are disabled, so clients show the
+usual errors."""
 
 from __future__ import annotations
 
@@ -26,10 +27,6 @@ ISSUERS = {
 
 async def saml(ctx: AuthContext) -> NoReturn:
     raise not_found("saml_provider_disabled", "SAML 2.0 is disabled")
-
-
-async def manual_linking(ctx: AuthContext) -> NoReturn:
-    raise not_found("manual_linking_disabled", "Manual linking is disabled")
 
 
 async def web3_grant(ctx: AuthContext) -> NoReturn:

@@ -45,24 +45,27 @@ async def pending_code(conn: AsyncConnection, user_id: str) -> str | None:
     return row[0] if row else None
 
 
-async def exchange(conn: AsyncConnection, auth_code: str, verifier: str) -> tuple[str, str]:
-    """Consumes the flow; returns (user_id, authentication method)."""
+async def exchange(conn: AsyncConnection, auth_code: str, verifier: str) -> tuple[str, str, dict[str, str]]:
+    """Consumes the flow; returns (user_id, authentication method, the external provider's tokens to hand over)."""
     if not auth_code or not verifier:
         raise validation_failed("invalid request: both auth code and code verifier should be non-empty")
     cur = await conn.execute(
-        "delete from auth.flow_state where auth_code = %s returning user_id, code_challenge_method, code_challenge,"
-        " authentication_method, coalesce(auth_code_issued_at, created_at) < now() - make_interval(secs => %s)",
+        "delete from auth.flow_state where auth_code = %s and user_id is not null returning user_id,"
+        " code_challenge_method, code_challenge, authentication_method,"
+        " coalesce(auth_code_issued_at, created_at) < now() - make_interval(secs => %s),"
+        " provider_access_token, provider_refresh_token",
         (auth_code, FLOW_EXPIRY_SECONDS),
     )
     row = await cur.fetchone()
     if row is None:
         raise AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found")
-    user_id, method, challenge, auth_method, expired = row
+    user_id, method, challenge, auth_method, expired, provider_token, provider_refresh_token = row
     if expired:
         raise bad_request("flow_state_expired", "invalid flow state, flow state has expired")
     if not secrets.compare_digest(_challenge_of(verifier, method), challenge):
         raise AuthError(403, "bad_code_verifier", "code challenge does not match previously saved code verifier")
-    return str(user_id), auth_method
+    provider_tokens = {"provider_token": provider_token, "provider_refresh_token": provider_refresh_token}
+    return str(user_id), auth_method, {name: value for name, value in provider_tokens.items() if value}
 
 
 def _challenge_of(verifier: str, method: str) -> str:

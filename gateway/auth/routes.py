@@ -33,6 +33,7 @@ from gateway.auth import (
 )
 from gateway.auth.context import AuthContext, build_context
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
+from gateway.auth.external import authorize, callback, linking
 from gateway.auth.guards import require_admin, require_user, require_user_token
 from gateway.auth.ratelimit import RateLimiter, limits_from
 from gateway.database.health import connection_lost
@@ -73,8 +74,10 @@ ROUTES = (
     Route("GET", "/user", user.handle_get, guard=require_user_token),
     Route("PUT", "/user", user.handle_put, guard=require_user),
     Route("GET", "/reauthenticate", reauthenticate.handle, guard=require_user),
-    Route("GET", "/user/identities/authorize", disabled.manual_linking, guard=require_user),
-    Route("DELETE", "/user/identities/{identity_id}", disabled.manual_linking, guard=require_user),
+    Route("GET", "/authorize", authorize.handle),
+    Route("GET", "/callback", callback.handle),
+    Route("GET", "/user/identities/authorize", authorize.handle_link, guard=require_user),
+    Route("DELETE", "/user/identities/{identity_id}", linking.unlink, guard=require_user),
     Route("POST", "/sso", disabled.saml),
     Route("GET", "/sso/saml/metadata", disabled.saml),
     Route("POST", "/sso/saml/acs", disabled.saml),

@@ -1,4 +1,4 @@
-"""POST /token: the password, refresh_token and pkce grants (id_token and web3 answer as disabled)."""
+"""POST /token: the password, refresh_token, pkce and id_token grants (web3 answers as disabled)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from gateway.auth import audit, disabled, pkce
 from gateway.auth.context import AuthContext, text_field
 from gateway.auth.errors import bad_request, validation_failed
+from gateway.auth.external import id_token_grant
 from gateway.auth.hooks import invoke
 from gateway.auth.hooks.points import password_verification_attempt
 from gateway.auth.passwords import password_matches
@@ -83,10 +84,11 @@ async def refresh_grant(ctx: AuthContext) -> dict[str, Any]:
 
 async def pkce_grant(ctx: AuthContext) -> dict[str, Any]:
     async with privileged_tx(ctx.pool) as conn:
-        user_id, method = await pkce.exchange(conn, text_field(ctx.body, "auth_code"),
-                                              text_field(ctx.body, "code_verifier"))
-        return await start_session(ctx, conn, user_id, method, action="login", traits={"provider_type": "email"})
+        user_id, method, provider_tokens = await pkce.exchange(conn, text_field(ctx.body, "auth_code"),
+                                                               text_field(ctx.body, "code_verifier"))
+        session = await start_session(ctx, conn, user_id, method, action="login", traits={"provider_type": "email"})
+        return {**session, **provider_tokens}
 
 
 GRANTS = {"password": password_grant, "refresh_token": refresh_grant, "pkce": pkce_grant,
-          "id_token": disabled.id_token_grant, "web3": disabled.web3_grant}
+          "id_token": id_token_grant.handle, "web3": disabled.web3_grant}

@@ -74,7 +74,9 @@ async def create_user(
     confirmed: bool = False,
     anonymous: bool = False,
     user_id: str | None = None,
+    email_identity: bool = True,
 ) -> str:
+    """`email_identity` False: the user signs in through another provider, whose identity the caller adds."""
     app_meta = {**new_app_metadata(anonymous), **(app_metadata or {})}
     cur = await conn.execute(
         "insert into auth.users (instance_id, id, email, encrypted_password, email_confirmed_at, raw_app_meta_data,"
@@ -84,7 +86,7 @@ async def create_user(
         (user_id, email, password_hash, confirmed, json.dumps(app_meta), json.dumps(user_metadata), anonymous),
     )
     user_id = str(one(await cur.fetchone())[0])
-    if email:
+    if email and email_identity:
         await add_email_identity(conn, user_id, email, verified=confirmed)
     return user_id
 

@@ -1,0 +1,159 @@
+"""signInWithOAuth in the real Chromium with the real supabase-js, against a real OpenID provider: the PKCE and the
+implicit flow, the same user on a second sign-in, and every refusal sent back to the site in GoTrue's form."""
+
+from __future__ import annotations
+
+import uuid
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+
+import httpx
+
+from tests.auth.oauth.browser_flow import (
+    IMPLICIT_SESSION,
+    PKCE_EXCHANGE,
+    oauth_url,
+    returned_params,
+    run,
+    sign_in_at_provider,
+    site_page,
+)
+from tests.auth.oauth.conftest import RETURN_PATH
+
+
+def back_to(gateway) -> str:
+    return f"{gateway.url}{RETURN_PATH}"
+
+
+def sign_in(browser, gateway, identity_provider, login: str, flow: str) -> tuple[object, dict]:
+    page = site_page(browser, gateway)
+    sign_in_at_provider(page, oauth_url(page, gateway, flow, back_to(gateway)), login, identity_provider.issuer)
+    result = run(page, gateway, flow, PKCE_EXCHANGE if flow == "pkce" else IMPLICIT_SESSION)
+    return page, result
+
+
+def test_a_pkce_sign_in_makes_a_user_with_the_providers_identity_and_hands_over_its_tokens_once(
+        browser, gateway, identity_provider):
+    page, result = sign_in(browser, gateway, identity_provider, "bob", "pkce")
+    assert "session" in result, (result, page.url)
+    session = result["session"]
+    user = session["user"]
+    assert user["email"] == "bob@example.com" and user["email_confirmed_at"]
+    assert user["app_metadata"] == {"provider": "keycloak", "providers": ["keycloak"]}
+    [identity] = user["identities"]
+    assert identity["provider"] == "keycloak" and identity["id"] == "bob"
+    data = identity["identity_data"]
+    assert data["sub"] == "bob" and data["iss"] == identity_provider.issuer
+    assert data["email"] == "bob@example.com" and data["email_verified"] is True
+    assert data["name"] == data["full_name"] == "Person bob"
+    assert user["user_metadata"]["avatar_url"] == "https://pictures.example.com/bob.png"
+    assert session["provider_token"] and session["provider_refresh_token"]
+    # The provider's access token is the provider's: its userinfo endpoint answers it.
+    info = httpx.get(f"{identity_provider.issuer}/me", headers={"Authorization": f"Bearer {session['provider_token']}"})
+    assert info.json()["sub"] == "bob"
+    refreshed = httpx.post(f"{gateway.url}/auth/v1/token?grant_type=refresh_token", headers=gateway.headers(),
+                           json={"refresh_token": session["refresh_token"]}).json()
+    assert refreshed["user"]["id"] == user["id"] and "provider_token" not in refreshed
+    page.context.close()
+
+
+def test_an_implicit_sign_in_of_the_same_person_finds_the_same_user(browser, gateway, identity_provider):
+    _, first = sign_in(browser, gateway, identity_provider, "erin", "pkce")
+    page, second = sign_in(browser, gateway, identity_provider, "erin", "implicit")
+    assert second["session"], (second, page.url)
+    assert second["session"]["user"]["id"] == first["session"]["user"]["id"]
+    assert second["session"]["provider_token"]
+    assert len(second["session"]["user"]["identities"]) == 1
+    page.context.close()
+
+
+def test_the_code_of_a_finished_flow_does_not_sign_in_again(browser, gateway, identity_provider):
+    page = site_page(browser, gateway)
+    callbacks: list[str] = []
+    page.on("request", lambda request: callbacks.append(request.url) if "/auth/v1/callback" in request.url else None)
+    sign_in_at_provider(page, oauth_url(page, gateway, "pkce", back_to(gateway)), "frank", identity_provider.issuer)
+    code = returned_params(page)["code"]
+    [callback] = callbacks
+    # The provider's answer, replayed before the site exchanged its code.
+    replay = httpx.get(callback, follow_redirects=False)
+    assert replay.status_code == 302
+    assert returned_location(replay) == {"error": "invalid_request", "error_code": "flow_state_already_used",
+                                         "error_description": "State has already been used"}
+    assert run(page, gateway, "pkce", PKCE_EXCHANGE)["session"]["user"]["email"] == "frank@example.com"
+    again = run(page, gateway, "pkce", """
+        const r = await fetch(args.url + '/auth/v1/token?grant_type=pkce', {method: 'POST',
+            headers: {apikey: args.key, 'content-type': 'application/json'},
+            body: JSON.stringify({auth_code: args.code, code_verifier: 'x'.repeat(43)})});
+        return [r.status, await r.json()];
+    """, url=gateway.url, key=gateway.anon_key, code=code)
+    assert again[0] == 404 and again[1]["error_code"] == "flow_state_not_found"
+    page.context.close()
+
+
+def returned_location(response: httpx.Response) -> dict[str, str]:
+    """The error parameters of a redirect, which GoTrue puts in the fragment as in the query."""
+    parts = urlsplit(response.headers["location"])
+    fragment = {k: v[0] for k, v in parse_qs(parts.fragment, keep_blank_values=True).items()}
+    query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+    assert fragment.pop("sb") == ""
+    assert query == fragment
+    return fragment
+
+
+def test_a_wrong_state_is_refused_back_at_the_site(browser, gateway, identity_provider):
+    page = site_page(browser, gateway)
+    to_provider = httpx.get(oauth_url(page, gateway, "pkce", back_to(gateway)), follow_redirects=False)
+    parts = urlsplit(to_provider.headers["location"])
+    query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+    query["state"] = str(uuid.uuid4())
+    sign_in_at_provider(page, urlunsplit(parts._replace(query=urlencode(query))), "gina", identity_provider.issuer)
+    assert page.url.startswith(gateway.settings.site_url)
+    assert {k: v for k, v in returned_params(page).items() if k.startswith("error")} == {
+        "error": "invalid_request", "error_code": "bad_oauth_state",
+        "error_description": "OAuth state not found or expired"}
+    page.context.close()
+
+
+def test_a_redirect_not_on_the_allow_list_ends_at_the_site_url(browser, gateway, identity_provider):
+    page = site_page(browser, gateway)
+    url = oauth_url(page, gateway, "pkce", "https://elsewhere.example.com/steal")
+    sign_in_at_provider(page, url, "hank", identity_provider.issuer)
+    assert page.url.startswith(f"{gateway.settings.site_url}/?code=")
+    page.context.close()
+
+
+def test_a_banned_user_is_sent_back_with_access_denied(browser, gateway, identity_provider):
+    _, first = sign_in(browser, gateway, identity_provider, "ivan", "implicit")
+    user_id = first["session"]["user"]["id"]
+    banned = httpx.put(f"{gateway.url}/auth/v1/admin/users/{user_id}", headers=gateway.headers(gateway.service_key),
+                       json={"ban_duration": "24h"})
+    assert banned.status_code == 200
+    page = site_page(browser, gateway)
+    sign_in_at_provider(page, oauth_url(page, gateway, "implicit", back_to(gateway)), "ivan", identity_provider.issuer)
+    params = returned_params(page)
+    assert (params["error"], params["error_code"]) == ("access_denied", "user_banned")
+    assert "access_token" not in params
+    refused = run(page, gateway, "implicit", """
+        const r = await sb.auth.initialize();
+        return [r.error.name, r.error.message, (await sb.auth.getSession()).data.session];
+    """)
+    assert refused == ["AuthImplicitGrantRedirectError", "User is banned", None]
+    page.context.close()
+
+
+def test_an_unverified_address_is_not_linked_to_the_account_holding_it(browser, gateway, identity_provider):
+    created = httpx.post(f"{gateway.url}/auth/v1/admin/users", headers=gateway.headers(gateway.service_key),
+                         json={"email": "alice@example.com", "password": "alice's password", "email_confirm": True})
+    assert created.status_code == 200
+    page = site_page(browser, gateway)
+    sign_in_at_provider(page, oauth_url(page, gateway, "pkce", back_to(gateway)), "unverified-alice",
+                        identity_provider.issuer)
+    params = returned_params(page)
+    assert (params["error"], params["error_code"]) == ("access_denied", "provider_email_needs_verification")
+    assert "code" not in params
+    alice = httpx.get(f"{gateway.url}/auth/v1/admin/users/{created.json()['id']}",
+                      headers=gateway.headers(gateway.service_key)).json()
+    assert [identity["provider"] for identity in alice["identities"]] == ["email"]
+    signed_in = httpx.post(f"{gateway.url}/auth/v1/token?grant_type=password", headers=gateway.headers(),
+                           json={"email": "alice@example.com", "password": "alice's password"})
+    assert signed_in.status_code == 200
+    page.context.close()
