@@ -24,6 +24,8 @@ LOG_TYPES = {
     "token_revoked": "token",
     "token_refreshed": "token",
     "user_modified": "user",
+    "identity_linked": "user",
+    "identity_unlinked": "user",
     "user_recovery_requested": "user",
     "user_confirmation_requested": "user",
     "user_repeated_signup": "user",

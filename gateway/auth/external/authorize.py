@@ -21,18 +21,21 @@ RESERVED = {"provider", "scopes", "redirect_to", "code_challenge", "code_challen
             "response_mode", "request", "request_uri"}
 
 
-async def handle(ctx: AuthContext) -> RedirectResponse | JSONResponse:
-    return await _redirect(ctx, linking_target_id=None)
+async def handle(ctx: AuthContext) -> RedirectResponse:
+    return RedirectResponse(await _provider_url(ctx, linking_target_id=None), status_code=302)
 
 
 async def handle_link(ctx: AuthContext) -> RedirectResponse | JSONResponse:
     """require_user let the caller in; anonymous users link to become permanent, as in GoTrue."""
     if not ctx.settings.manual_linking_enabled:
         raise not_found("manual_linking_disabled", "Manual linking is disabled")
-    return await _redirect(ctx, linking_target_id=ctx.user_id)
+    url = await _provider_url(ctx, linking_target_id=ctx.user_id)
+    if ctx.query.get("skip_http_redirect") == "true":  # supabase-js fetches this URL, and fetch follows no redirect
+        return JSONResponse({"url": url})
+    return RedirectResponse(url, status_code=302)
 
 
-async def _redirect(ctx: AuthContext, linking_target_id: str | None) -> RedirectResponse | JSONResponse:
+async def _provider_url(ctx: AuthContext, linking_target_id: str | None) -> str:
     query = ctx.query
     try:
         provider = await providers.load(ctx.settings, query.get("provider", ""), query.get("scopes", ""))
@@ -47,7 +50,4 @@ async def _redirect(ctx: AuthContext, linking_target_id: str | None) -> Redirect
                                         challenge_method=method, nonce=nonce, code_verifier=verifier,
                                         linking_target_id=linking_target_id)
     extra: dict[str, Any] = {key: value for key, value in query.items() if key.lower() not in RESERVED}
-    url = provider.authorization_url(ctx.settings, state, nonce, verifier, extra)
-    if query.get("skip_http_redirect") == "true":
-        return JSONResponse({"url": url})
-    return RedirectResponse(url, status_code=302)
+    return provider.authorization_url(ctx.settings, state, nonce, verifier, extra)
