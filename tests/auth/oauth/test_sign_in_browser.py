@@ -157,3 +157,12 @@ def test_an_unverified_address_is_not_linked_to_the_account_holding_it(browser, 
                            json={"email": "alice@example.com", "password": "alice's password"})
     assert signed_in.status_code == 200
     page.context.close()
+
+
+def test_a_provider_unknown_or_switched_off_is_refused_as_gotrue_refuses_it(gateway):
+    for provider, message in (("google", "Unsupported provider: provider is not enabled"),
+                              ("nowhere", "Unsupported provider: Provider nowhere could not be found")):
+        response = httpx.get(f"{gateway.url}/auth/v1/authorize", params={"provider": provider},
+                             headers={"X-Supabase-Api-Version": "2024-01-01"}, follow_redirects=False)
+        assert response.status_code == 400
+        assert response.json() == {"code": "validation_failed", "message": message}
