@@ -3,6 +3,7 @@ implicit flow, the same user on a second sign-in, and every refusal sent back to
 
 from __future__ import annotations
 
+import logging
 import uuid
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
@@ -32,7 +33,8 @@ def sign_in(browser, gateway, identity_provider, login: str, flow: str) -> tuple
 
 
 def test_a_pkce_sign_in_makes_a_user_with_the_providers_identity_and_hands_over_its_tokens_once(
-        browser, gateway, identity_provider):
+        browser, gateway, identity_provider, caplog):
+    caplog.set_level(logging.DEBUG)
     page, result = sign_in(browser, gateway, identity_provider, "bob", "pkce")
     assert "session" in result, (result, page.url)
     session = result["session"]
@@ -53,6 +55,9 @@ def test_a_pkce_sign_in_makes_a_user_with_the_providers_identity_and_hands_over_
     refreshed = httpx.post(f"{gateway.url}/auth/v1/token?grant_type=refresh_token", headers=gateway.headers(),
                            json={"refresh_token": session["refresh_token"]}).json()
     assert refreshed["user"]["id"] == user["id"] and "provider_token" not in refreshed
+    # The gateway's calls to the provider were logged (httpx, at debug level), its tokens nowhere.
+    assert f"{identity_provider.issuer}/token" in caplog.text
+    assert session["provider_token"] not in caplog.text and session["provider_refresh_token"] not in caplog.text
     page.context.close()
 
 
