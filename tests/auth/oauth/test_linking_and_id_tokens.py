@@ -105,3 +105,23 @@ def test_a_token_that_is_no_id_token_is_refused(browser, gateway, identity_provi
                           json={"provider": PROVIDER, "id_token": "not.a.token"})
     assert response.status_code == 400
     assert response.json() == {"error": "invalid request", "error_description": "Bad ID token"}
+
+
+def test_an_anonymous_user_who_links_an_identity_becomes_permanent(browser, gateway, identity_provider):
+    page = site_page(browser, gateway)
+    url = run(page, gateway, "pkce", """
+        const anonymous = await sb.auth.signInAnonymously();
+        if (anonymous.error) throw anonymous.error;
+        const r = await sb.auth.linkIdentity({provider: args.provider,
+            options: {redirectTo: args.back, skipBrowserRedirect: true}});
+        if (r.error) throw r.error;
+        return [anonymous.data.user.id, r.data.url];
+    """, provider=PROVIDER, back=f"{gateway.url}{RETURN_PATH}")
+    anonymous_id, provider_url = url
+    sign_in_at_provider(page, provider_url, "paula", identity_provider.issuer)
+    user = run(page, gateway, "pkce", PKCE_EXCHANGE)["session"]["user"]
+    assert user["id"] == anonymous_id
+    assert user["is_anonymous"] is False and user["email"] == "paula@example.com" and user["email_confirmed_at"]
+    assert [(i["provider"], i["id"]) for i in user["identities"]] == [(PROVIDER, "paula")]
+    assert user["app_metadata"] == {"provider": PROVIDER, "providers": [PROVIDER]}
+    page.context.close()
