@@ -11,6 +11,7 @@ import pytest
 
 from gateway.project.auth_providers import ProviderConfig
 from gateway.project.folder import Project
+from gateway.settings import Settings
 from tests.conftest import make_settings
 from tests.support.live import LiveGateway, free_port, run_gateway
 from tests.support.node import NODE_DIR
@@ -62,12 +63,16 @@ def provider_settings(identity_provider: IdentityProvider, **overrides) -> dict[
 
 
 @pytest.fixture(scope="module")
-def gateway(database_url, tmp_path_factory, gateway_port, identity_provider) -> Iterator[LiveGateway]:
+def gateway_settings(database_url, tmp_path_factory, gateway_port, identity_provider) -> Settings:
     # A project without a site: the page a sign-in comes back to is the tests' own, whose supabase-js reads it.
     project = Project.load(tmp_path_factory.mktemp("project"))
     settings = make_settings(database_url, tmp_path_factory.mktemp("oauth"), project=project, web_dist=None,
                              manual_linking_enabled=True, external_providers=provider_settings(identity_provider))
     url = f"http://127.0.0.1:{gateway_port}"
-    settings = replace(settings, api_port=gateway_port, api_external_url=url, site_url=url)
-    with run_gateway(settings) as live:
+    return replace(settings, api_port=gateway_port, api_external_url=url, site_url=url)
+
+
+@pytest.fixture(scope="module")
+def gateway(gateway_settings) -> Iterator[LiveGateway]:
+    with run_gateway(gateway_settings) as live:
         yield live
