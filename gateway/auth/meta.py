@@ -13,6 +13,7 @@ EXTERNAL_PROVIDERS = ("apple", "azure", "bitbucket", "discord", "facebook", "fig
 
 async def handle_settings(ctx: AuthContext) -> dict[str, Any]:
     external = {name: False for name in EXTERNAL_PROVIDERS}
+    external.update({name: True for name in ctx.settings.external_providers})
     external.update({"email": True, "phone": False, "anonymous_users": True, "saml": False})
     return {
         "external": external,

@@ -104,18 +104,41 @@ def returned_location(response: httpx.Response) -> dict[str, str]:
     return fragment
 
 
-def test_a_wrong_state_is_refused_back_at_the_site(browser, gateway, identity_provider):
-    page = site_page(browser, gateway)
-    to_provider = httpx.get(oauth_url(page, gateway, "pkce", back_to(gateway)), follow_redirects=False)
+def provider_url_with(gateway, page, flow: str, **changed: str) -> str:
+    """The provider URL the gateway redirects to, with some of its parameters changed on the way."""
+    to_provider = httpx.get(oauth_url(page, gateway, flow, back_to(gateway)), follow_redirects=False)
     parts = urlsplit(to_provider.headers["location"])
     query = {k: v[0] for k, v in parse_qs(parts.query).items()}
-    query["state"] = str(uuid.uuid4())
-    sign_in_at_provider(page, urlunsplit(parts._replace(query=urlencode(query))), "gina", identity_provider.issuer)
+    return urlunsplit(parts._replace(query=urlencode({**query, **changed})))
+
+
+def test_a_wrong_state_is_refused_back_at_the_site(browser, gateway, identity_provider):
+    page = site_page(browser, gateway)
+    sign_in_at_provider(page, provider_url_with(gateway, page, "pkce", state=str(uuid.uuid4())), "gina",
+                        identity_provider.issuer)
     assert page.url.startswith(gateway.settings.site_url)
     assert {k: v for k, v in returned_params(page).items() if k.startswith("error")} == {
         "error": "invalid_request", "error_code": "bad_oauth_state",
         "error_description": "OAuth state not found or expired"}
     page.context.close()
+
+
+def test_an_id_token_issued_for_another_nonce_signs_nobody_in(browser, gateway, identity_provider):
+    page = site_page(browser, gateway)
+    sign_in_at_provider(page, provider_url_with(gateway, page, "implicit", nonce="a-nonce-of-another-flow"), "kim",
+                        identity_provider.issuer)
+    assert page.url.startswith(back_to(gateway))
+    assert {k: v for k, v in returned_params(page).items() if k.startswith("error")} == {
+        "error": "server_error", "error_code": "unexpected_failure",
+        "error_description": "Error getting user profile from external provider"}
+    users = httpx.get(f"{gateway.url}/auth/v1/admin/users", headers=gateway.headers(gateway.service_key)).json()
+    assert "kim@example.com" not in [user["email"] for user in users["users"]]
+    page.context.close()
+
+
+def test_the_settings_name_the_enabled_providers(gateway):
+    external = httpx.get(f"{gateway.url}/auth/v1/settings", headers=gateway.headers()).json()["external"]
+    assert external["keycloak"] is True and external["google"] is False and external["email"] is True
 
 
 def test_a_redirect_not_on_the_allow_list_ends_at_the_site_url(browser, gateway, identity_provider):
