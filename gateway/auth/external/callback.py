@@ -17,6 +17,8 @@ from gateway.auth.external import accounts, flow_states, linking, providers
 from gateway.auth.external.discovery import DiscoveryFailed
 from gateway.auth.external.flow_states import ExternalFlow
 from gateway.auth.external.id_tokens import InvalidIdToken
+from gateway.auth.external.provider_user import ProviderUser
+from gateway.auth.external.providers import Provider
 from gateway.auth.sessions import start_session
 from gateway.auth.verify import OAUTH_ERRORS
 from gateway.database.transactions import privileged_tx
@@ -78,7 +80,8 @@ async def _complete(ctx: AuthContext, state: str) -> RedirectResponse:
                             302)
 
 
-async def _provider_answer(ctx: AuthContext, flow: ExternalFlow, code: str) -> tuple[Any, dict[str, Any], Any]:
+async def _provider_answer(ctx: AuthContext, flow: ExternalFlow,
+                           code: str) -> tuple[Provider, dict[str, Any], ProviderUser]:
     """The provider's token response and its user; what went wrong is logged without the provider's secrets."""
     try:
         provider = await providers.load(ctx.settings, flow.provider)

@@ -18,11 +18,11 @@ from gateway.auth.meta import EXTERNAL_PROVIDERS
 from gateway.project.auth_providers import ProviderConfig
 from gateway.settings import Settings
 
-# GoTrue's issuers for the OpenID providers it names; `url` overrides (a tenant, a self-hosted GitLab).
+# GoTrue's issuers for the OpenID providers it names; `url` overrides (a self-hosted GitLab). Azure has none: its
+# multi-tenant `common` document names a templated issuer that no token carries, so `url` is the tenant's issuer.
 ISSUERS = {
     "google": "https://accounts.google.com",
     "apple": "https://appleid.apple.com",
-    "azure": "https://login.microsoftonline.com/common/v2.0",
     "gitlab": "https://gitlab.com",
 }
 GITHUB = "github"
