@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 
 from dotenv import dotenv_values
 
+from gateway.api_keys import CLI_JWT_SECRET, ApiKeys, configured_api_keys
 from gateway.config_values import ConfigError, parse_duration
 from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE, as_role
 from gateway.project.auth_hooks import HookConfig, hooks_from_env
@@ -20,9 +21,10 @@ from gateway.project.folder import Project
 # The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIN_SECRET_LENGTH = 32
+EMBEDDED_SECRET_FILE = "jwt_secret"
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 PLACEHOLDER_SECRETS = {
-    "super-secret-jwt-token-with-at-least-32-characters-long",
+    CLI_JWT_SECRET,
     "your-super-secret-jwt-token-with-at-least-32-characters-long",
 }
 
@@ -63,6 +65,8 @@ class Settings:
     jwt_secret: str
     jwt_exp: int = 3600
     jwks_file: Path | None = None
+    api_keys: ApiKeys = field(default_factory=ApiKeys)  # the configured ones; gateway.api_keys adds the missing
+    jwt_secret_origin: str = "configured"  # or "supabase-cli" (its well-known local keys), or "generated"
     jwt_admin_roles: tuple[str, ...] = ("service_role", "supabase_admin")
     site_url: str = "http://127.0.0.1:54321"
     api_external_url: str = "http://127.0.0.1:54321"
@@ -166,6 +170,13 @@ class Settings:
         return self.database_url
 
     @property
+    def cli_keys_withheld(self) -> bool:
+        """A project written against `supabase start` that got a generated secret because its API listens beyond
+        loopback (`gateway serve` warns)."""
+        return (self.jwt_secret_origin == "generated" and _written_against_cli(self.project)
+                and self.api_host not in LOOPBACK_HOSTS)
+
+    @property
     def api_url(self) -> str:
         return f"http://{self.api_host}:{self.api_port}"
 
@@ -209,14 +220,23 @@ class Settings:
         default_site = f"http://{api_host}:{api_port}"
 
         jwt_secret = env.get("JWT_SECRET") or ""
+        jwt_secret_origin = "configured"
+        api_keys = configured_api_keys(env)
         if not jwt_secret:
             if not embedded:
                 raise ConfigError("JWT_SECRET is required when DATABASE_URL is set (at least 32 characters)")
-            jwt_secret = _embedded_secret(data_dir)
+            if _takes_cli_keys(project, data_dir, api_host):
+                jwt_secret, jwt_secret_origin = CLI_JWT_SECRET, "supabase-cli"
+                api_keys = api_keys.or_cli_keys()
+            else:
+                jwt_secret, jwt_secret_origin = _embedded_secret(data_dir), "generated"
         if len(jwt_secret) < MIN_SECRET_LENGTH:
             raise ConfigError(f"JWT_SECRET must be at least {MIN_SECRET_LENGTH} characters long")
         if not embedded and jwt_secret in PLACEHOLDER_SECRETS:
             raise ConfigError("JWT_SECRET is a published placeholder; generate your own (for example: openssl rand -hex 32)")
+        if not embedded and api_keys.holds_cli_key:
+            raise ConfigError("PUBLISHABLE_KEY or SECRET_KEY is the Supabase CLI's published local key; generate your"
+                              " own")
 
         function_urls = {}
         for key, value in env.items():
@@ -231,6 +251,8 @@ class Settings:
             jwt_secret=jwt_secret,
             jwt_exp=_int("JWT_EXP", env.get("JWT_EXP"), 3600),
             jwks_file=Path(jwks_file) if jwks_file else None,
+            api_keys=api_keys,
+            jwt_secret_origin=jwt_secret_origin,
             jwt_admin_roles=tuple(r.strip() for r in (env.get("JWT_ADMIN_ROLES") or "service_role,supabase_admin")
                                   .split(",") if r.strip()),
             site_url=(env.get("SITE_URL") or default_site).rstrip("/"),
@@ -370,9 +392,22 @@ def _check_database_url(url: str, name: str = "DATABASE_URL") -> None:
         raise ConfigError(f"{name} must start with postgresql://, got scheme {parsed.scheme or '(none)'!r}")
 
 
+def _takes_cli_keys(project: Project, data_dir: Path, api_host: str) -> bool:
+    """A project written against `supabase start` gets its well-known secret and keys, so its `.env` files and
+    fixtures work unchanged; only where the network cannot reach the API (anyone can forge tokens with that secret).
+    A data folder that already has its own secret keeps it, and so does a project that serves its own site
+    (`[gateway] site`, this repository's): it was never written against the CLI's keys."""
+    return (_written_against_cli(project) and api_host in LOOPBACK_HOSTS
+            and not (data_dir / EMBEDDED_SECRET_FILE).exists())
+
+
+def _written_against_cli(project: Project) -> bool:
+    return project.config_file is not None and project.site_dir is None
+
+
 def _embedded_secret(data_dir: Path) -> str:
     """Generated once per data folder, so keys stay valid across restarts."""
-    path = data_dir / "jwt_secret"
+    path = data_dir / EMBEDDED_SECRET_FILE
     try:
         if path.exists():
             return path.read_text().strip()

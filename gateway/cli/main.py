@@ -242,6 +242,10 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
     warning = start_warning(settings.project)
     if warning:
         print(f"warning: {warning}", file=sys.stderr, flush=True)
+    if settings.cli_keys_withheld:
+        print(f"warning: the API listens on {settings.api_host}, beyond loopback, so this project has its own generated"
+              " JWT secret and keys instead of the Supabase CLI's well-known ones (anyone could forge tokens with"
+              " those); `gateway status` prints them", file=sys.stderr, flush=True)
     with sock:
         settings, embedded = _prepare_database(settings, force_seed=force_seed)
         supervisor = None
@@ -373,6 +377,9 @@ def _print_banner(settings: Settings, info: dict[str, str]) -> None:
     lines.append(f"        anon key: {info['anon_key']}")
     if "service_role_key" in info:
         lines.append(f"service_role key: {info['service_role_key']}")
+    lines.append(f" Publishable key: {info['publishable_key']}")
+    if "secret_key" in info:
+        lines.append(f"      Secret key: {info['secret_key']}")
     if settings.dev_mailbox:
         lines.append(f"         Mailbox: {settings.api_external_url}/_dev/mailbox")
     accounts = settings.project.demo_accounts

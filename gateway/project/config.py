@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from gateway.config_values import ConfigError, parse_duration, parse_size
 from gateway.project.auth_hooks import HOOK_KEYS, HOOK_NAMES, setting_name
-from gateway.project.folder import Project
+from gateway.project.folder import CONFIG_PATH, Project
 
 # (table path, key) -> setting name
 SUPPORTED: dict[tuple[str, str], str] = {
@@ -26,6 +26,10 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("auth", "site_url"): "SITE_URL",
     ("auth", "additional_redirect_urls"): "ADDITIONAL_REDIRECT_URLS",
     ("auth", "jwt_expiry"): "JWT_EXP",
+    ("auth", "jwt_secret"): "JWT_SECRET",
+    ("auth", "publishable_key"): "PUBLISHABLE_KEY",
+    ("auth", "secret_key"): "SECRET_KEY",
+    ("auth", "signing_keys_path"): "JWT_JWKS_FILE",
     ("auth", "refresh_token_reuse_interval"): "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
     ("auth", "enable_signup"): "DISABLE_SIGNUP",
     ("auth", "enable_anonymous_sign_ins"): "EXTERNAL_ANONYMOUS_USERS_ENABLED",
@@ -99,6 +103,9 @@ def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[s
         if converted is not None:
             settings[name] = converted
     settings.update(_smtp_settings(lookup(project.config, SMTP_TABLE), environ, f"{where}: [{SMTP_TABLE}]"))
+    if "JWT_JWKS_FILE" in settings:
+        # Relative to the supabase/ folder, as the CLI reads it.
+        settings["JWT_JWKS_FILE"] = str((project.root / CONFIG_PATH.parent / settings["JWT_JWKS_FILE"]).resolve())
     return settings
 
 

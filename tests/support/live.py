@@ -67,7 +67,7 @@ def run_gateway(settings: Settings) -> Iterator[LiveGateway]:
             raise RuntimeError("the gateway did not start")
         time.sleep(0.02)
     try:
-        yield LiveGateway(url=settings.api_external_url, settings=settings, keys=JwtKeys(settings.jwt_secret),
+        yield LiveGateway(url=settings.api_external_url, settings=settings, keys=JwtKeys.from_settings(settings),
                           server=server)
     finally:
         server.should_exit = True
