@@ -118,12 +118,15 @@ def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
     assert result.returncode == 1, "not running: a non-zero exit, as `supabase status`"
     assert "gateway serve is not running" in result.stderr
     info = json.loads(result.stdout)
-    assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "publishable_key",
+                         "secret_key", "db_url"}
     assert info["api_url"] == "http://127.0.0.1:55432"
     assert info["storage_url"] == "http://127.0.0.1:55432/storage/v1"
     assert info["db_url"] == "postgresql://postgres:postgres@127.0.0.1:55433/postgres"
     again = json.loads(run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432).stdout)
     assert again["anon_key"] == info["anon_key"], "keys must stay the same for a data folder"
+    assert again["publishable_key"] == info["publishable_key"] and again["secret_key"] == info["secret_key"]
+    assert info["publishable_key"].startswith("sb_publishable_") and info["secret_key"].startswith("sb_secret_")
 
 
 @pytest.mark.parametrize(
