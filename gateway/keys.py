@@ -1,7 +1,8 @@
 """JWTs: the project's anon and service-role keys, signing access tokens, and verifying whatever a client presents;
 the project's publishable and secret API keys (gateway.api_keys) stand for the anon and service-role keys.
 
-HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`) adds asymmetric keys (RS256, ES256,
+HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`, or config.toml's `[auth]
+signing_keys_path`) adds asymmetric keys (RS256, ES256,
 each with a `kid`), all of which verify and whose public halves are published at /auth/v1/.well-known/jwks.json.
 One of them signs user access tokens: in a JWK set (`{"keys": [...]}`) the first with its private part; in GoTrue's
 signing-keys format (a JSON array of JWKs, as `GOTRUE_JWT_KEYS` and `supabase gen signing-key` write it) the one
