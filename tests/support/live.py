@@ -39,6 +39,10 @@ class LiveGateway:
         return self.keys.anon_key
 
     @property
+    def publishable_key(self) -> str:
+        return self.keys.api_keys.default_publishable
+
+    @property
     def service_key(self) -> str:
         return self.keys.service_role_key
 
