@@ -38,6 +38,14 @@ def test_verify_jwt_refuses_as_supabase_main_worker(deno_gateway: LiveGateway):
     assert preflight.status_code == 200
 
 
+def test_a_publishable_key_passes_verify_jwt_and_the_function_sees_the_anon_jwt(deno_gateway: LiveGateway):
+    key = deno_gateway.publishable_key
+    response = httpx.post(f"{deno_gateway.url}/functions/v1/echo", content=b"x",
+                          headers={"apikey": key, "Authorization": f"Bearer {key}"}, timeout=60)
+    assert response.status_code == 200, response.text
+    assert response.json()["authorization"] == f"Bearer {deno_gateway.anon_key}", "as the CLI's Kong swaps it"
+
+
 def test_verify_jwt_false_in_config_lets_a_webhook_in(deno_gateway: LiveGateway):
     response = httpx.post(f"{deno_gateway.url}/functions/v1/no-jwt", timeout=60)
     assert response.status_code == 200 and response.json() == {"open": True}
@@ -65,10 +73,14 @@ def test_a_function_sees_the_project_env_and_secrets_and_nothing_else(deno_gatew
         "SUPABASE_ANON_KEY": deno_gateway.anon_key,
         "SUPABASE_SERVICE_ROLE_KEY": deno_gateway.service_key,
         "SUPABASE_DB_URL": settings.tcp_database_url,
+        "SUPABASE_PUBLISHABLE_KEYS": {"default": deno_gateway.publishable_key},
+        "SUPABASE_SECRET_KEYS": {"default": deno_gateway.keys.api_keys.default_secret},
+        "SUPABASE_JWKS": {"keys": []},
     }
     # Deno's node compatibility adds PATH (its own shim folder) and DENO_NODE_SHIM_ACTIVE inside the worker.
     assert set(seen["names"]) - {"PATH", "DENO_NODE_SHIM_ACTIVE"} == {"GREETING_SECRET", "SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY",
-                                  "SUPABASE_DB_URL", "DENO_DIR", "DENO_NO_PACKAGE_JSON", "DENO_TLS_CA_STORE",
+                                  "SUPABASE_DB_URL", "SUPABASE_PUBLISHABLE_KEYS", "SUPABASE_SECRET_KEYS",
+                                  "SUPABASE_JWKS", "DENO_DIR", "DENO_NO_PACKAGE_JSON", "DENO_TLS_CA_STORE",
                                   "NO_COLOR"}
     assert settings.jwt_secret not in response.text
 

@@ -49,6 +49,9 @@ Deno.serve(async (req) => {
         SUPABASE_ANON_KEY: Deno.env.get("SUPABASE_ANON_KEY"),
         SUPABASE_SERVICE_ROLE_KEY: Deno.env.get("SUPABASE_SERVICE_ROLE_KEY"),
         SUPABASE_DB_URL: Deno.env.get("SUPABASE_DB_URL"),
+        SUPABASE_PUBLISHABLE_KEYS: JSON.parse(Deno.env.get("SUPABASE_PUBLISHABLE_KEYS") ?? "null"),
+        SUPABASE_SECRET_KEYS: JSON.parse(Deno.env.get("SUPABASE_SECRET_KEYS") ?? "null"),
+        SUPABASE_JWKS: JSON.parse(Deno.env.get("SUPABASE_JWKS") ?? "null"),
       } });
     case "/echo/stream":
       return new Response(ticks(Number(url.searchParams.get("count") ?? 3), 400), {
