@@ -49,7 +49,9 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
     assert "Traceback" not in banner
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
     assert running["api_url"] == f"http://127.0.0.1:{port}", "status reports the running server, not the default port"
-    assert set(running) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert set(running) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "publishable_key",
+                            "secret_key", "db_url"}
+    assert f"Publishable key: {running['publishable_key']}" in banner and f"Secret key: {running['secret_key']}" in banner
     assert running["db_url"] == f"postgresql://postgres:postgres@127.0.0.1:{database_port}/postgres"
     assert f"DB URL: {running['db_url']}" in banner
 
