@@ -2,11 +2,10 @@
 the project's publishable and secret API keys (gateway.api_keys) stand for the anon and service-role keys.
 
 HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`, or config.toml's `[auth]
-signing_keys_path`) adds asymmetric keys (RS256, ES256,
-each with a `kid`), all of which verify and whose public halves are published at /auth/v1/.well-known/jwks.json.
-One of them signs user access tokens: in a JWK set (`{"keys": [...]}`) the first with its private part; in GoTrue's
-signing-keys format (a JSON array of JWKs, as `GOTRUE_JWT_KEYS` and `supabase gen signing-key` write it) the one
-whose `key_ops` include "sign", as GoTrue decides.
+signing_keys_path`) adds asymmetric keys (RS256, ES256, each with a `kid`), all of which verify and whose public
+halves are published at /auth/v1/.well-known/jwks.json. One of them signs user access tokens: in a JWK set
+(`{"keys": [...]}`) the first with its private part; in GoTrue's signing-keys format (a JSON array of JWKs, as
+`GOTRUE_JWT_KEYS` and `supabase gen signing-key` write it) the one whose `key_ops` include "sign", as GoTrue decides.
 
 Verified tokens are remembered (an LRU keyed by the whole token string, bounded in count and bytes) because PyJWT's signature check was
 about a quarter of a cached REST read's own time; a remembered token's `exp` is checked against the clock on every
