@@ -52,8 +52,9 @@ class ApiKeys:
         """The role a presented key acts as; None for any other string (a JWT, a revoked or mistyped key)."""
         if not key.startswith(OPAQUE_PREFIX):
             return None
+        presented = key.encode("utf-8", "surrogatepass")  # compare_digest takes no non-ASCII str
         for known in (*self.publishable, *self.secret):
-            if hmac.compare_digest(known.value, key):
+            if hmac.compare_digest(known.value.encode(), presented):
                 return known.role
         return None
 

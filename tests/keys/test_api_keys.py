@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from gateway.api_keys import ApiKeys, configured_api_keys, derived_key
+from gateway.api_keys import ApiKey, ApiKeys, configured_api_keys, derived_key
 from gateway.config_values import ConfigError
 from gateway.functions.deno.environment import function_env
 from gateway.keys import JwtKeys
@@ -70,6 +70,13 @@ def test_the_apikey_decides_when_the_bearer_is_an_api_key_as_kong_does(keys_gate
 def test_a_revoked_or_mistyped_key_is_refused(keys_gateway, path):
     answer = call(keys_gateway, "GET", path, as_client(REVOKED))
     assert (answer.status_code, answer.json()) == (401, BAD_KEY)
+
+
+def test_a_key_with_other_than_ascii_characters_is_refused_not_an_error(keys_gateway):
+    odd = "sb_publishable_caf\u00e9\u00e9\u00e9\u00e90123456789ab_01234567"
+    answer = call(keys_gateway, "GET", "/rest/v1/key_notes?select=body", {"apikey": odd.encode("latin-1")})
+    assert (answer.status_code, answer.json()) == (401, BAD_KEY)
+    assert ApiKeys(publishable=(ApiKey("web", WEB_KEY),)).role_of("sb_\ud800") is None
 
 
 def test_storage_takes_the_keys_and_refuses_a_revoked_one(keys_gateway):
