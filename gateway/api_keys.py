@@ -114,11 +114,15 @@ def _keys(env: Mapping[str, str], kind: str, prefix: str) -> tuple[ApiKey, ...]:
         named = {DEFAULT_NAME: single, **{name: key for name, key in named.items() if name != DEFAULT_NAME}}
     keys = []
     for name, value in named.items():
-        if not name or not isinstance(value, str) or not value.startswith(prefix) or len(value) < len(prefix) + MIN_KEY_BODY:
+        if not name or not isinstance(value, str) or not _well_formed(value, prefix):
             raise ConfigError(f"{kind}_KEYS: key {name!r} must start with {prefix} and have at least {MIN_KEY_BODY}"
                               " characters after it")
         keys.append(ApiKey(name, value))
     return tuple(keys)
+
+
+def _well_formed(value: str, prefix: str) -> bool:
+    return value.startswith(prefix) and len(value) >= len(prefix) + MIN_KEY_BODY
 
 
 def _listed(env: Mapping[str, str], kind: str, prefix: str) -> dict[str, object]:

@@ -42,7 +42,8 @@ class RoleNotAllowed(InvalidToken):
 def verify_api_token(keys: JwtKeys, token: str, also_roles: tuple[str, ...] = ()) -> dict[str, Any]:
     """The one check of a caller's token for every surface (REST, auth, functions, realtime, storage): a
     publishable or secret API key stands for its role's key; a JWT's signature and expiry are checked; the role must
-    be among the API's (plus `also_roles` where a surface allows more, as the admin API does). Each surface renders the exceptions in its own protocol's shape.
+    be among the API's (plus `also_roles` where a surface allows more, as the admin API does). Each surface renders
+    the exceptions in its own protocol's shape.
 
     Raises ExpiredToken, RoleNotAllowed or InvalidToken (the first two are InvalidTokens).
     """
