@@ -57,6 +57,17 @@ def test_its_own_secret_and_keys_win(project):
     assert keys.api_keys.role_of(CLI_PUBLISHABLE_KEY) is None
 
 
+def test_config_toml_sets_them_as_the_cli_reads_them(project):
+    (project / "supabase" / "config.toml").write_text(
+        '[auth]\njwt_secret = "env(MY_JWT_SECRET)"\npublishable_key = "env(MY_PUBLISHABLE_KEY)"\n'
+        'secret_key = "sb_secret_fromconfig0123456789_abcdefgh"\n')
+    own = settings(project, MY_JWT_SECRET="y" * 40, MY_PUBLISHABLE_KEY="sb_publishable_fromenv0123456789a_abcdefgh")
+    keys = JwtKeys.from_settings(own)
+    assert (own.jwt_secret, own.jwt_secret_origin) == ("y" * 40, "configured")
+    assert keys.api_keys.publishable_by_name == {"default": "sb_publishable_fromenv0123456789a_abcdefgh"}
+    assert keys.api_keys.secret_by_name == {"default": "sb_secret_fromconfig0123456789_abcdefgh"}
+
+
 def test_bound_beyond_loopback_a_project_gets_a_generated_secret(project):
     exposed = settings(project, API_HOST="0.0.0.0")
     keys = JwtKeys.from_settings(exposed)
