@@ -20,7 +20,8 @@ RUN pip install --no-cache-dir .
 # A user of its own, owning nothing but the data folder: the code and the site stay root-owned and read-only to it.
 RUN useradd --system --uid 10001 --no-create-home --home-dir /data gateway \
     && install -d -o gateway -g gateway -m 0700 /data /data/storage
-ENV API_HOST=0.0.0.0 API_PORT=54321 DATA_DIR=/data PYTHONDONTWRITEBYTECODE=1
+# Listening beyond loopback: no demo accounts (their passwords are published), whatever the project asks.
+ENV API_HOST=0.0.0.0 API_PORT=54321 DATA_DIR=/data SEED_DEMO=false PYTHONDONTWRITEBYTECODE=1
 VOLUME /data
 EXPOSE 54321
 USER gateway

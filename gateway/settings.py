@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import secrets
@@ -25,6 +26,17 @@ PLACEHOLDER_SECRETS = {
     "super-secret-jwt-token-with-at-least-32-characters-long",
     "your-super-secret-jwt-token-with-at-least-32-characters-long",
 }
+
+
+def is_loopback(host: str) -> bool:
+    """`localhost` or a loopback address (127.0.0.0/8, ::1): a host only this machine reaches. Other names are not
+    resolved: what a name resolves to can change between this check and the connection."""
+    if host.lower() in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _bool(value: str | None, default: bool = False) -> bool:
@@ -248,8 +260,10 @@ class Settings:
             mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
             mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
             # Its links sign people in: on by default only for an embedded project that the network cannot reach.
-            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and api_host in LOOPBACK_HOSTS),
-            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled),
+            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and is_loopback(api_host)),
+            # Demo accounts have published passwords: a project that has them is seeded by default only there too.
+            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled
+                            and (is_loopback(api_host) or not project.demo_accounts)),
             db_schemas=_names(env.get("DB_SCHEMAS") or "public"),
             db_extra_search_path=_names(env.get("DB_EXTRA_SEARCH_PATH", "public,extensions")),
             disable_signup=_bool(env.get("DISABLE_SIGNUP")),
