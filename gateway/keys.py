@@ -126,7 +126,7 @@ def _entry_bytes(token: str, entry: _Verified) -> int:
 
 @dataclass(frozen=True)
 class JwtKeys:
-    secret: str
+    secret: str = field(repr=False)  # the repr ends up in logs
     issuer: str = "supabase"
     asymmetric: tuple[AsymmetricKey, ...] = field(default=())
     cache_size: int = VERIFIED_TOKENS_KEPT

@@ -70,9 +70,10 @@ def _int(name: str, value: str | None, default: int) -> int:
 
 @dataclass(frozen=True)
 class Settings:
-    database_url: str | None  # the owner: migrations and the gateway's own services
+    # Fields holding a secret (a key, a password in a URL) are left out of the repr, which ends up in logs.
+    database_url: str | None = field(repr=False)  # the owner: migrations and the gateway's own services
     data_dir: Path
-    jwt_secret: str
+    jwt_secret: str = field(repr=False)
     jwt_exp: int = 3600
     jwks_file: Path | None = None
     jwt_admin_roles: tuple[str, ...] = ("service_role", "supabase_admin")
@@ -82,7 +83,7 @@ class Settings:
     api_host: str = "127.0.0.1"
     api_port: int = 54321
     api_workers: int = 1
-    smtp_url: str | None = None
+    smtp_url: str | None = field(default=None, repr=False)
     mail_from: str = "no-reply@gulfsec.local"
     contact_inbox: str = "info@gulfsec.local"
     mail_autoconfirm: bool = False
@@ -133,8 +134,8 @@ class Settings:
     request_body_idle_timeout_seconds: int = 60
     rest_plan_cache_bytes: int = 16 * 1024 * 1024
     db_pool_size: int = 10
-    authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
-    auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
+    authenticator_url: str | None = field(default=None, repr=False)  # request traffic; unset: DATABASE_URL's role
+    auth_admin_url: str | None = field(default=None, repr=False)  # the auth service; unset: DATABASE_URL's role
     project: Project = field(default_factory=lambda: Project.load(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
@@ -145,7 +146,7 @@ class Settings:
     functions_memory_mb: int = 256
     functions_max_workers: int = 16
     db_port: int = 54322  # the embedded server's loopback TCP port, as `supabase start`'s
-    tcp_database_url: str | None = None  # the embedded server over TCP, once it listens there
+    tcp_database_url: str | None = field(default=None, repr=False)  # the embedded server over TCP, once it listens
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
     realtime_max_channels_per_client: int = 100
@@ -162,8 +163,8 @@ class Settings:
     storage_s3_endpoint: str | None = None
     storage_s3_bucket: str = ""
     storage_s3_region: str = "us-east-1"
-    storage_s3_access_key_id: str | None = None
-    storage_s3_secret_access_key: str | None = None
+    storage_s3_access_key_id: str | None = field(default=None, repr=False)
+    storage_s3_secret_access_key: str | None = field(default=None, repr=False)
     storage_s3_force_path_style: bool = False
 
     @property
