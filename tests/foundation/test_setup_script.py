@@ -1,6 +1,7 @@
 """What `scripts/setup` relies on: the system packages it installs when they are missing (checked by
-`scripts/system-packages` against this machine's PATH and dpkg database, or another view of them), and the Python
-lock files it installs from, which must pin every dependency pyproject.toml declares."""
+`scripts/system-packages` against this machine's PATH, dpkg database and Python, or views of them that lack the
+compiler, the C headers' package or ensurepip), and the Python lock files it installs from, which must pin every
+dependency pyproject.toml declares."""
 
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ DPKG_STATUS = Path("/var/lib/dpkg/status")
 debian = pytest.mark.skipif(not DPKG_STATUS.exists() or not shutil.which("dpkg-query"), reason="needs dpkg")
 
 
-def missing_packages(path: Path, admindir: Path | None = None) -> list[str]:
+def missing_packages(path: Path, admindir: Path | None = None, **env: str) -> list[str]:
     """scripts/system-packages with `path` as the whole PATH and, if given, another dpkg database."""
-    env = {**os.environ, "PATH": str(path), "PYTHON": sys.executable}
+    env = {**os.environ, "PATH": str(path), "PYTHON": sys.executable, **env}
     if admindir is not None:
         env["DPKG_ADMINDIR"] = str(admindir)
     done = subprocess.run([shutil.which("bash"), str(ROOT / "scripts" / "system-packages")], env=env,
@@ -53,6 +54,22 @@ def test_a_machine_without_the_compiler_and_the_c_headers_is_told_to_install_the
 @pytest.mark.skipif(not shutil.which("gcc"), reason="this machine has no gcc")
 def test_a_machine_with_them_needs_nothing(tmp_path: Path):
     assert missing_packages(path_view(tmp_path, "dpkg-query", "gcc")) == []
+
+
+@debian
+@pytest.mark.skipif(not shutil.which("gcc"), reason="this machine has no gcc")
+def test_a_python_without_ensurepip_is_told_to_get_python3_venv(tmp_path: Path):
+    """Debian's Python without python3-venv: the same interpreter, its standard library without ensurepip."""
+    stdlib = Path(sys.base_prefix) / sys.platlibdir / f"python{sys.version_info.major}.{sys.version_info.minor}"
+    home = tmp_path / "home"
+    view = home / sys.platlibdir / stdlib.name
+    view.mkdir(parents=True)
+    for entry in stdlib.iterdir():
+        if entry.name != "ensurepip":
+            (view / entry.name).symlink_to(entry)
+    python = Path(sys.base_prefix) / "bin" / stdlib.name
+    assert missing_packages(path_view(tmp_path, "dpkg-query", "gcc"), PYTHON=str(python),
+                            PYTHONHOME=str(home)) == ["python3-venv"]
 
 
 def declared() -> tuple[list[Requirement], list[Requirement]]:
