@@ -107,6 +107,15 @@ def test_an_embedded_start_beyond_loopback_prints_no_secret_and_seeds_no_demo_ac
     assert "Seeded" not in output and "Mailbox" not in output
 
 
+def test_a_start_with_database_url_beyond_loopback_prints_no_key(database_url: str, tmp_path: Path):
+    with ServeProcess(tmp_path / "data", free_port(), DATABASE_URL=database_url, JWT_SECRET=TEST_JWT_SECRET,
+                      API_HOST="0.0.0.0") as served:
+        served.wait_healthy()
+        output = served.stop()
+    assert "eyJ" not in output and TEST_JWT_SECRET not in output and "Demo accounts" not in output
+    assert "Keys: not printed, as the API listens on 0.0.0.0: `gateway status`" in output
+
+
 def test_the_generated_jwt_secret_is_private(tmp_path: Path):
     Settings.from_env({"DATA_DIR": str(tmp_path)}, env_file=Path("/nonexistent"))
     assert mode(tmp_path / "jwt_secret") == 0o600
