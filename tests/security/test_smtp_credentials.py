@@ -1,20 +1,24 @@
 """The SMTP password never crosses the network in clear: with `smtp://`, a server that offers no STARTTLS gets no
 login unless it is on this machine (localhost, 127.0.0.0/8, ::1) or SMTP_URL opts in with `?plaintext_auth=true`.
 A real SMTP server (tests/support/smtp.py, AUTH PLAIN and no STARTTLS) on one of this machine's own addresses that
-is not loopback stands for a server elsewhere."""
+is not loopback stands for a server elsewhere. The gateway keeps such a mail queued, to go out once SMTP_URL is fixed."""
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+import uuid
 from collections.abc import Iterator
 
+import httpx
 import psutil
 import pytest
 
 from gateway.mail import smtp
-from tests.support.live import free_port
+from tests.conftest import make_settings
+from tests.support.live import free_port, run_gateway
 from tests.support.smtp import SmtpServer
+from tests.support.waits import eventually
 
 USER, PASSWORD = "mailer", "smtp-password-0123456789"
 
@@ -51,8 +55,6 @@ def test_a_server_elsewhere_without_starttls_gets_no_login_and_no_mail(server: S
     with pytest.raises(smtp.PlaintextAuthRefused):
         send(server)
     assert server.greeted == 1 and server.logins == [] and server.messages == []
-    # The operator fixes SMTP_URL (or the server): the queued mail is tried again, not given up.
-    assert not smtp.is_permanent(smtp.PlaintextAuthRefused())
 
 
 @pytest.mark.parametrize("server", [outward_address], indirect=True)
@@ -65,3 +67,20 @@ def test_plaintext_login_elsewhere_only_when_smtp_url_opts_in(server: SmtpServer
 def test_mail_without_a_login_still_goes_to_a_server_without_starttls(server: SmtpServer):
     send(server, credentials="")
     assert server.logins == [] and len(server.messages) == 1
+
+
+@pytest.mark.parametrize("server", [outward_address], indirect=True)
+def test_the_gateway_keeps_a_mail_it_would_send_with_a_clear_password_queued(server: SmtpServer, database_url,
+                                                                               tmp_path, db):
+    settings = make_settings(database_url, tmp_path,
+                             smtp_url=f"smtp://{USER}:{PASSWORD}@{server.bind}:{server.port}")
+    email = f"clear-{uuid.uuid4().hex[:8]}@example.com"
+    with run_gateway(settings) as gateway:
+        signed_up = httpx.post(f"{gateway.url}/auth/v1/signup", json={"email": email, "password": "correct horse"},
+                               headers=gateway.headers(), timeout=30)
+        assert signed_up.status_code == 200, signed_up.text
+        refused = eventually(lambda: db.execute(
+            "select status, error from mail.outbox where to_address = %s and attempts >= 1 and error is not null",
+            (email,)).fetchone(), "a refused attempt", 30)
+    assert refused == ("queued", "PlaintextAuthRefused")
+    assert server.greeted >= 1 and server.logins == [] and server.messages == []
