@@ -1,8 +1,9 @@
 """Run a policy test file: one transaction, rolled back; each case in a savepoint, as the REST API would run it.
 
 A case becomes the request supabase-js would send, and goes the way /rest/v1 takes it: the caller resolved from its
-headers as /rest/v1 resolves it, the gateway's own parser and planner, the statement /rest/v1 runs, in a transaction set up by REST's own
-`execute.transaction_settings` (role, claims, request.headers, search_path), so a bypass there fails the cases too.
+headers as /rest/v1 resolves it, the gateway's own parser and planner, the statement /rest/v1 runs, in a transaction
+set up by REST's own `execute.transaction_settings` (role, claims, request.headers, search_path), so that a bypass
+there fails the cases too.
 """
 
 from __future__ import annotations
