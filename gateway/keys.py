@@ -130,7 +130,7 @@ def _entry_bytes(token: str, entry: _Verified) -> int:
 
 @dataclass(frozen=True)
 class JwtKeys:
-    secret: str
+    secret: str = field(repr=False)  # the repr ends up in logs
     issuer: str = "supabase"
     asymmetric: tuple[AsymmetricKey, ...] = field(default=())
     api_keys: ApiKeys = field(default_factory=ApiKeys)

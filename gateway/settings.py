@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import secrets
@@ -27,6 +28,17 @@ PLACEHOLDER_SECRETS = {
     CLI_JWT_SECRET,
     "your-super-secret-jwt-token-with-at-least-32-characters-long",
 }
+
+
+def is_loopback(host: str) -> bool:
+    """`localhost` or a loopback address (127.0.0.0/8, ::1): a host only this machine reaches. Other names are not
+    resolved: what a name resolves to can change between this check and the connection."""
+    if host.lower() in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _bool(value: str | None, default: bool = False) -> bool:
@@ -60,9 +72,10 @@ def _int(name: str, value: str | None, default: int) -> int:
 
 @dataclass(frozen=True)
 class Settings:
-    database_url: str | None  # the owner: migrations and the gateway's own services
+    # Fields holding a secret (a key, a password in a URL) are left out of the repr, which ends up in logs.
+    database_url: str | None = field(repr=False)  # the owner: migrations and the gateway's own services
     data_dir: Path
-    jwt_secret: str
+    jwt_secret: str = field(repr=False)
     jwt_exp: int = 3600
     jwks_file: Path | None = None
     api_keys: ApiKeys = field(default_factory=ApiKeys)  # the configured ones; gateway.api_keys adds the missing
@@ -74,7 +87,7 @@ class Settings:
     api_host: str = "127.0.0.1"
     api_port: int = 54321
     api_workers: int = 1
-    smtp_url: str | None = None
+    smtp_url: str | None = field(default=None, repr=False)
     mail_from: str = "no-reply@gulfsec.local"
     contact_inbox: str = "info@gulfsec.local"
     mail_autoconfirm: bool = False
@@ -125,8 +138,8 @@ class Settings:
     request_body_idle_timeout_seconds: int = 60
     rest_plan_cache_bytes: int = 16 * 1024 * 1024
     db_pool_size: int = 10
-    authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
-    auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
+    authenticator_url: str | None = field(default=None, repr=False)  # request traffic; unset: DATABASE_URL's role
+    auth_admin_url: str | None = field(default=None, repr=False)  # the auth service; unset: DATABASE_URL's role
     project: Project = field(default_factory=lambda: Project.load(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
@@ -137,7 +150,7 @@ class Settings:
     functions_memory_mb: int = 256
     functions_max_workers: int = 16
     db_port: int = 54322  # the embedded server's loopback TCP port, as `supabase start`'s
-    tcp_database_url: str | None = None  # the embedded server over TCP, once it listens there
+    tcp_database_url: str | None = field(default=None, repr=False)  # the embedded server over TCP, once it listens
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
     realtime_max_channels_per_client: int = 100
@@ -154,8 +167,8 @@ class Settings:
     storage_s3_endpoint: str | None = None
     storage_s3_bucket: str = ""
     storage_s3_region: str = "us-east-1"
-    storage_s3_access_key_id: str | None = None
-    storage_s3_secret_access_key: str | None = None
+    storage_s3_access_key_id: str | None = field(default=None, repr=False)
+    storage_s3_secret_access_key: str | None = field(default=None, repr=False)
     storage_s3_force_path_style: bool = False
 
     @property
@@ -270,8 +283,10 @@ class Settings:
             mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
             mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
             # Its links sign people in: on by default only for an embedded project that the network cannot reach.
-            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and api_host in LOOPBACK_HOSTS),
-            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled),
+            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and is_loopback(api_host)),
+            # Demo accounts have published passwords: a project that has them is seeded by default only there too.
+            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled
+                            and (is_loopback(api_host) or not project.demo_accounts)),
             db_schemas=_names(env.get("DB_SCHEMAS") or "public"),
             db_extra_search_path=_names(env.get("DB_EXTRA_SEARCH_PATH", "public,extensions")),
             disable_signup=_bool(env.get("DISABLE_SIGNUP")),

@@ -22,7 +22,7 @@ from gateway.database import migrate as migrations
 from gateway.server import workers
 from gateway.server.request_limits import server_options
 from gateway.server.status import public_status_info, running_status, status_info, write_status
-from gateway.settings import Settings
+from gateway.settings import Settings, is_loopback
 
 if TYPE_CHECKING:
     from gateway.database.embedded import EmbeddedPostgres
@@ -262,7 +262,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
                 # With DATABASE_URL the output ends up in container logs and the folder in volumes.
                 info = public_status_info(settings)
                 _print_role_note(settings)
-            _print_banner(settings, info)
+            _print_banner(settings, info, embedded=embedded is not None)
             if watch:
                 settings = dataclasses.replace(settings, functions_reload_on_signal=True)
             export_to_handlers(settings)
@@ -364,7 +364,7 @@ def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_banner(settings: Settings, info: dict[str, str]) -> None:
+def _print_banner(settings: Settings, info: dict[str, str], *, embedded: bool) -> None:
     lines = [
         "",
         "Gateway is running.",
@@ -372,22 +372,37 @@ def _print_banner(settings: Settings, info: dict[str, str]) -> None:
         f"     Storage URL: {info['storage_url']}",
         f"        Site URL: {info['site_url']}" + _site_note(settings),
     ]
-    if "db_url" in info:
-        lines.append(f"          DB URL: {info['db_url']}")
-    lines.append(f"        anon key: {info['anon_key']}")
-    if "service_role_key" in info:
-        lines.append(f"service_role key: {info['service_role_key']}")
-    lines.append(f" Publishable key: {info['publishable_key']}")
-    if "secret_key" in info:
-        lines.append(f"      Secret key: {info['secret_key']}")
+    if is_loopback(settings.api_host):
+        if "db_url" in info:
+            lines.append(f"          DB URL: {info['db_url']}")
+        lines.append(f"        anon key: {info['anon_key']}")
+        if "service_role_key" in info:
+            lines.append(f"service_role key: {info['service_role_key']}")
+        lines.append(f" Publishable key: {info['publishable_key']}")
+        if "secret_key" in info:
+            lines.append(f"      Secret key: {info['secret_key']}")
+    else:
+        # Beyond loopback this output tends to end up in logs that others read (a container's).
+        lines.append(f"            Keys: not printed, as the API listens on {settings.api_host}: `gateway status`")
     if settings.dev_mailbox:
         lines.append(f"         Mailbox: {settings.api_external_url}/_dev/mailbox")
-    accounts = settings.project.demo_accounts
-    if accounts and (settings.embedded or settings.seed_demo):
-        lines.append("   Demo accounts (development only):")
-        lines += [f"     {a.email:<26} {a.password:<18} {a.about}" for a in accounts]
+    lines += _demo_accounts_lines(settings, embedded=embedded)
     lines += ["Press Ctrl-C to stop.", ""]
     print("\n".join(lines), flush=True)
+
+
+def _demo_accounts_lines(settings: Settings, *, embedded: bool) -> list[str]:
+    accounts = settings.project.demo_accounts
+    if not accounts or not (embedded or settings.seed_demo):
+        return []
+    if is_loopback(settings.api_host):
+        return ["   Demo accounts (development only):",
+                *(f"     {a.email:<26} {a.password:<18} {a.about}" for a in accounts)]
+    if settings.seed_demo:
+        return [f"   Demo accounts: in the database (SEED_DEMO is on); their passwords are published, so anyone who"
+                f" reaches {settings.api_external_url} can sign in with them."]
+    return [f"   Demo accounts: this start seeds none, as the API listens on {settings.api_host}, beyond this"
+            " machine, and their passwords are published (SEED_DEMO=true seeds them)."]
 
 
 def _print_role_note(settings: Settings) -> None:

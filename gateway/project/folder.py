@@ -23,7 +23,7 @@ CONFIG_PATH = Path("supabase") / "config.toml"
 @dataclass(frozen=True)
 class DemoAccount:
     email: str
-    password: str
+    password: str = field(repr=False)
     full_name: str = ""
     about: str = ""
 
@@ -39,7 +39,7 @@ class Project:
     policies_dir: Path | None = None
     site_dir: Path | None = None
     demo_accounts: tuple[DemoAccount, ...] = ()
-    config: dict[str, Any] = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict, repr=False)  # may hold passwords; the repr ends up in logs
     config_file: Path | None = None
 
     @classmethod
