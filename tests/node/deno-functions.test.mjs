@@ -50,6 +50,15 @@ test('a router function does CRUD under RLS with each caller\'s JWT', async () =
   assert.equal(other.error.context.status, 404)
 })
 
+test('a function on std\'s older serve() answers invoke unchanged', async () => {
+  const { data, error } = await anon.functions.invoke('std-serve', { body: { name: 'js' }, headers: { 'x-custom': 'js' } })
+  assert.equal(error, null)
+  assert.deepEqual(data, { message: 'Hello js!', method: 'POST', pathname: '/std-serve', custom: 'js' })
+  const got = await anon.functions.invoke('std-serve/greet?name=get', { method: 'GET' })
+  assert.equal(got.error, null)
+  assert.equal(got.data.message, 'Hello get!')
+})
+
 test('a function that cannot boot is a FunctionsHttpError 503 BOOT_ERROR', async () => {
   const { error } = await anon.functions.invoke('broken', { body: {} })
   assert.ok(error instanceof FunctionsHttpError)
