@@ -2,8 +2,9 @@
 folder, the compose file's role script run once as the image's entrypoint runs it), the S3 server Storage keeps its
 bytes in (SeaweedFS, as in compose), the two gateway replicas, each Python function as its own process, Debian's nginx
 with the compose file's own config, and a mail catcher standing in for the mail service. The project the gateways
-serve is the repository's, with a Deno function added (edge_functions/), which each replica runs in its own workers. Every process is in its own session, so stopping checks that none of them left anything.
-A run that failed keeps its folder, with every service's log, and shows the end of each.
+serve is the repository's, with a Deno function added (edge_functions/), which each replica runs in its own workers.
+Every process is in its own session, so stopping checks that none of them left anything. A run that failed keeps its
+folder, with every service's log, and shows the end of each.
 """
 
 from __future__ import annotations
