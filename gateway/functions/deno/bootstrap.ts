@@ -76,8 +76,8 @@ const denoServe = Deno.serve;
 };
 
 // std's `serve()` (https://deno.land/std/http/server.ts before 0.200) listens itself, on port 8000 unless told, then
-// hands each connection to `Deno.serveHttp()`. As in the edge runtime, whatever address it asks for, its TCP
-// listener is the worker's.
+// hands each connection to `Deno.serveHttp()` (still in Deno 2's runtime, though no longer in its types). As in the
+// edge runtime, whatever address it asks for, its TCP listener is the worker's.
 const denoListen = Deno.listen;
 // deno-lint-ignore no-explicit-any
 (Deno as any).listen = (options: Deno.ListenOptions & { transport?: string }) => {
