@@ -70,8 +70,13 @@ def test_a_function_sees_the_project_env_and_secrets_and_nothing_else(deno_gatew
     # Deno's node compatibility adds PATH (its own shim folder) and DENO_NODE_SHIM_ACTIVE inside the worker.
     assert set(seen["names"]) - {"PATH", "DENO_NODE_SHIM_ACTIVE"} == {"GREETING_SECRET", "SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY",
                                   "SUPABASE_DB_URL", "DENO_DIR", "DENO_NO_PACKAGE_JSON", "DENO_TLS_CA_STORE",
-                                  "NO_COLOR"}
+                                  "NO_COLOR", "TMPDIR"}
     assert settings.jwt_secret not in response.text
+
+
+def test_a_function_writes_a_temporary_file_as_on_supabase_s_tmp(deno_gateway: LiveGateway):
+    response = httpx.get(f"{deno_gateway.url}/functions/v1/echo/tempfile", headers=deno_gateway.headers(), timeout=60)
+    assert response.status_code == 200 and response.json() == {"text": "written", "inTmpdir": True}, response.text
 
 
 def test_one_name_is_one_function(tmp_path: Path):
