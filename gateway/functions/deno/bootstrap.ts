@@ -1,8 +1,9 @@
 // Runs one function as Supabase's edge runtime presents it: the function's own `Deno.serve()` (or its default
-// export's `fetch`, or the listener of std's older `serve()`) is bound to the address given after the entrypoint (a
-// free loopback port by default) that the first output line announces, `EdgeRuntime.waitUntil()` exists, and every
+// export's `fetch`, the listener of std's older `serve()`, or a `node:http` server's `listen()`) is bound to the
+// address given after the entrypoint (a free loopback port by default) that the first output line announces, `EdgeRuntime.waitUntil()` exists, and every
 // console line written while a request is handled starts with that request's id.
 import { AsyncLocalStorage } from "node:async_hooks";
+import http from "node:http";
 
 const LISTENING = "gateway-worker-listening";
 const REQUEST_ID = "x-request-id";
@@ -86,6 +87,20 @@ const denoListen = Deno.listen;
   const listener = denoListen({ hostname, port: Number(port) });
   announce(listener.addr.port);
   return listener;
+};
+
+// A `node:http` server's `listen(port)` (Express and the other Node frameworks on npm) is bound the same way, and its
+// handler's console lines carry the request id.
+const nodeListen = http.Server.prototype.listen;
+// deno-lint-ignore no-explicit-any
+http.Server.prototype.listen = function (this: http.Server, ...args: any[]) {
+  claimServing("listen() of a node:http server");
+  const callback = typeof args.at(-1) === "function" ? args.at(-1) : undefined;
+  this.prependListener("request", (request: http.IncomingMessage) => {
+    requestIds.enterWith(String(request.headers[REQUEST_ID] ?? ""));
+  });
+  this.once("listening", () => announce((this.address() as { port: number }).port));
+  return nodeListen.call(this, Number(port), hostname, callback);
 };
 
 type RequestEvent = { readonly request: Request; respondWith(response: Response | Promise<Response>): Promise<void> };
