@@ -10,7 +10,7 @@ import logging
 import signal
 import socket
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -95,12 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     functions = commands.add_parser("functions", help="create functions, serve them, or run one as its own process")
     functions_commands = functions.add_subparsers(dest="functions_command", required=True)
     serve_fn = functions_commands.add_parser(
-        "serve", help="without a name: `gateway serve` (every function at /functions/v1/<name>, as the Supabase "
-                      "CLI's functions serve); with one: that function alone on its own port, for the gateway to "
-                      "relay to (FUNCTION_URL_<NAME>)")
+        "serve", help="without a name: as the Supabase CLI's functions serve, the gateway serving every function at "
+                      "/functions/v1/<name> and reloading them on save (`gateway serve --watch`, on API_PORT); with "
+                      "one: that function alone on its own port, for the gateway to relay to (FUNCTION_URL_<NAME>)")
     serve_fn.add_argument("slug", nargs="?")
-    serve_fn.add_argument("--port", type=int, default=9000)
-    serve_fn.add_argument("--host", default="127.0.0.1")
+    serve_fn.add_argument("--port", type=int, default=9000, help="with a name: its port")
+    serve_fn.add_argument("--host", default="127.0.0.1", help="with a name: its address")
     _function_options(serve_fn)
     new_fn = functions_commands.add_parser("new", help="create supabase/functions/NAME from the CLI's template")
     new_fn.add_argument("name")
@@ -119,9 +119,10 @@ def main(argv: list[str] | None = None) -> int:
             settings = _with_function_options(settings, args)
         if getattr(args, "no_request_log", False):
             settings = dataclasses.replace(settings, request_log=False)
-        if args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
-                                       and args.slug is None):
-            return _serve(settings, force_seed=getattr(args, "seed", False), watch=getattr(args, "watch", False))
+        if args.command == "serve":
+            return _serve(settings, force_seed=args.seed, watch=args.watch)
+        if args.command == "functions" and args.functions_command == "serve" and args.slug is None:
+            return _serve_functions(settings)
         if args.command == "status":
             return _status(settings, output=args.output)
         if args.command == "migrate":
@@ -230,7 +231,16 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
     return settings, embedded
 
 
-def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
+def _serve_functions(settings: Settings) -> int:
+    """`gateway functions serve`: as the CLI's, every function of the project, reloaded on save."""
+    from gateway.functions.serving import refuse_if_already_served, serving_message
+
+    refuse_if_already_served(settings)
+    return _serve(settings, force_seed=False, watch=True, announce=serving_message)
+
+
+def _serve(settings: Settings, *, force_seed: bool, watch: bool = False,
+           announce: Callable[[Settings], str] | None = None) -> int:
     import uvicorn
 
     from gateway.app import create_app
@@ -263,6 +273,8 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
                 info = public_status_info(settings)
                 _print_role_note(settings)
             _print_banner(settings, info, embedded=embedded is not None)
+            if announce is not None:
+                print(announce(settings), flush=True)
             if watch:
                 settings = dataclasses.replace(settings, functions_reload_on_signal=True)
             export_to_handlers(settings)

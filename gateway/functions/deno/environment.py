@@ -27,6 +27,9 @@ def function_env(settings: Settings, deno_dir: Path) -> dict[str, str]:
         # Deno's own: its module cache in the project's data folder (a second start works offline), no parent
         # package.json taken for the function's, the system's certificates, plain log lines.
         "DENO_DIR": str(deno_dir),
+        # Where Deno.makeTempFile() and node's os.tmpdir() write: the one folder a function may write to, as /tmp is
+        # on Supabase.
+        "TMPDIR": str(deno_dir / "tmp"),
         "DENO_NO_PACKAGE_JSON": "1",
         "DENO_TLS_CA_STORE": "system",
         "NO_COLOR": "1",

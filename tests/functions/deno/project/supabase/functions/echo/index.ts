@@ -74,6 +74,11 @@ Deno.serve(async (req) => {
       console.log("x".repeat(300_000));
       console.log("after the long line", url.searchParams.get("marker"));
       return json({ logged: true });
+    case "/echo/tempfile": {
+      const path = await Deno.makeTempFile({ suffix: ".txt" });
+      await Deno.writeTextFile(path, "written");
+      return json({ text: await Deno.readTextFile(path), inTmpdir: path.startsWith(Deno.env.get("TMPDIR")!) });
+    }
     case "/echo/log":
       console.log("log line", url.searchParams.get("marker"));
       console.error("error line", url.searchParams.get("marker"));
