@@ -19,6 +19,7 @@ import psycopg
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
 from gateway.config_values import ConfigError
 from gateway.database import migrate as migrations
+from gateway.project.folder import require_config
 from gateway.server import workers
 from gateway.server.request_limits import server_options
 from gateway.server.status import public_status_info, running_status, status_info, write_status
@@ -114,13 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "init":
             return _init(args.workdir or Path.cwd())
+        if _serves(args):
+            require_config(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command in ("serve", "functions"):
             settings = _with_function_options(settings, args)
         if getattr(args, "no_request_log", False):
             settings = dataclasses.replace(settings, request_log=False)
-        if args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
-                                       and args.slug is None):
+        if _serves(args):
             return _serve(settings, force_seed=getattr(args, "seed", False), watch=getattr(args, "watch", False))
         if args.command == "status":
             return _status(settings, output=args.output)
@@ -151,6 +153,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _serves(args: argparse.Namespace) -> bool:
+    """`gateway serve`, or `gateway functions serve` without a name, which is the same."""
+    return args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
+                                       and args.slug is None)
 
 
 def _function_options(command: argparse.ArgumentParser) -> None:

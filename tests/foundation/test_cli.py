@@ -145,6 +145,19 @@ def test_bad_configuration_gets_one_clear_line_and_a_non_zero_exit(env, message,
     assert "Traceback" not in result.stderr + result.stdout
 
 
+def test_serve_refuses_a_folder_that_is_not_a_project_and_says_to_run_init(tmp_path):
+    folder = tmp_path / "not-a-project"
+    (folder / "supabase" / "migrations").mkdir(parents=True)
+    result = run_cli("serve", cwd=folder, DATA_DIR=tmp_path / "data", API_PORT=free_port())
+    assert result.returncode == 1
+    assert result.stderr.strip() == (f"error: cannot read config in {folder}: supabase/config.toml not found; run "
+                                     "`gateway init` to make this folder a project, or pass --workdir with a "
+                                     "project's folder")
+    assert not (tmp_path / "data").exists(), "nothing starts"
+    served_functions = run_cli("--workdir", str(folder), "functions", "serve", DATA_DIR=tmp_path / "data")
+    assert served_functions.returncode == 1 and "run `gateway init`" in served_functions.stderr
+
+
 def test_a_seed_error_is_one_line_naming_the_file_and_line(data_dir):
     folder = data_dir.parent / "seeded-app"
     folder.mkdir()
