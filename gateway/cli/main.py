@@ -78,6 +78,20 @@ def main(argv: list[str] | None = None) -> int:
     migration_commands = migration.add_subparsers(dest="migration_command", required=True)
     migration_new = migration_commands.add_parser("new", help="create an empty, timestamped migration file")
     migration_new.add_argument("name")
+    local_flag = argparse.ArgumentParser(add_help=False)
+    local_flag.add_argument("--local", action="store_true", help="the project's database (the only one; as the CLI)")
+    migration_commands.add_parser("list", parents=[local_flag],
+                                  help="local migrations and those the database applied, as a table")
+    repair = migration_commands.add_parser("repair", parents=[local_flag],
+                                           help="mark versions applied or reverted in the history, without running them")
+    repair.add_argument("--status", choices=("applied", "reverted"), required=True)
+    repair.add_argument("versions", nargs="+", metavar="VERSION")
+    up = migration_commands.add_parser("up", parents=[local_flag], help="apply the pending migrations")
+    up.add_argument("--include-all", action="store_true",
+                    help="also apply migrations older than the last one applied")
+    squash = migration_commands.add_parser("squash", parents=[local_flag],
+                                           help="merge the migrations (up to --version) into the last one's file")
+    squash.add_argument("--version", default=None, help="squash the migrations up to this version")
     db = commands.add_parser("db", help="the project's database: reset, dump")
     db_commands_parser = db.add_subparsers(dest="db_command", required=True)
     reset = db_commands_parser.add_parser("reset", help="drop the database, then migrate and seed it again")
@@ -138,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
             return test(settings, args.files, as_json=args.json)
         if args.command == "gen":
             return _gen_types(settings, args)
-        if args.command in ("migration", "db"):
+        if args.command == "migration":
+            return _migration_command(settings, args)
+        if args.command == "db":
             return _database_command(settings, args)
         if args.command == "functions" and args.functions_command == "new":
             from gateway.functions.scaffold import new_function
@@ -347,12 +363,39 @@ def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _migration_command(settings: Settings, args: argparse.Namespace) -> int:
+    from gateway.cli import db_commands, migration_history
+    from gateway.cli.migration_squash import squash
+
+    if args.migration_command == "new":
+        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
+        return 0
+    with db_commands.database(settings) as url:
+        _connect_check(url)
+        if args.migration_command == "squash":
+            squash(url, settings.project, args.version)
+            return 0
+        with psycopg.connect(url, autocommit=True) as conn:
+            if args.migration_command == "list":
+                local = list(migration_history.local_migrations(settings.project))
+                sys.stdout.write(migration_history.history_table(local, migration_history.remote_versions(conn)))
+            elif args.migration_command == "repair":
+                migration_history.repair(conn, settings.project, args.versions, args.status)
+            else:
+                pending = migration_history.pending(conn, settings.project, include_all=args.include_all)
+        if args.migration_command == "up":
+            if not pending:
+                print("Local database is up to date.")
+            else:
+                applied = migrations.apply_pending(url, settings.project,
+                                                   log=lambda line: print(line.capitalize(), file=sys.stderr))
+                print(f"{migrations.applied_counts(applied)}; database up to date.")
+    return 0
+
+
 def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     from gateway.cli import db_commands
 
-    if args.command == "migration":
-        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
-        return 0
     if not settings.embedded:
         _connect_check(settings.bound_database_url)
     if args.db_command == "reset":

@@ -55,7 +55,8 @@ LEGACY_PLATFORM_NAMES = {
     "platform/0003_mail_outbox.sql": "migrations/20250101000400_mail_outbox.sql",
     "platform/0004_realtime.sql": "migrations/20250104000001_realtime_capture.sql",
 }
-_VERSION = re.compile(r"^(\d+)_(.*)\.sql$")
+# The Supabase CLI's `<timestamp>_name.sql`.
+VERSIONED_NAME = re.compile(r"^(\d+)_(.*)\.sql$")
 _LINE_COMMENT = re.compile(r"--[^\n]*")
 
 
@@ -96,7 +97,7 @@ class MigrationFile:
     @property
     def version(self) -> tuple[str, str]:
         """Supabase's (version, name) of a `<digits>_<name>.sql` migration."""
-        match = _VERSION.match(self.path.name)
+        match = VERSIONED_NAME.match(self.path.name)
         return (match.group(1), match.group(2)) if match else (self.path.stem, self.path.stem)
 
 
@@ -190,7 +191,7 @@ def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
         raise statement_failure(file.name, exc, file.sql, file=file) from None
 
 
-def _ledger_rows(conn: psycopg.Connection, file: MigrationFile) -> str:
+def _ledger_rows(conn: psycopg.Connection, file: MigrationFile, *, replace: bool = False) -> str:
     rows = [sql.SQL(
         "insert into gateway_meta.migrations (name, kind, checksum) values ({}, {}, {})"
         " on conflict (name) do update set checksum = excluded.checksum, applied_at = now();"
@@ -199,13 +200,22 @@ def _ledger_rows(conn: psycopg.Connection, file: MigrationFile) -> str:
         version, name = file.version
         rows.append(sql.SQL(
             "insert into supabase_migrations.schema_migrations (version, statements, name) values ({}, {}, {})"
-            " on conflict (version) do nothing;"
+            + (" on conflict (version) do update set statements = excluded.statements, name = excluded.name;"
+               if replace else " on conflict (version) do nothing;")
         ).format(sql.Literal(version), sql.Literal([file.sql]), sql.Literal(name)))
     return "\n".join(row.as_string(conn) for row in rows)
 
 
-def _record(conn: psycopg.Connection, file: MigrationFile) -> None:
-    conn.execute(_ledger_rows(conn, file))
+def record(conn: psycopg.Connection, file: MigrationFile, *, replace: bool = False) -> None:
+    """Records a file as applied without running it; `replace` overwrites a version's recorded statements."""
+    conn.execute(_ledger_rows(conn, file, replace=replace))
+
+
+def forget(conn: psycopg.Connection, version: str) -> None:
+    """A migration version as never applied: the next migrate applies its file again."""
+    conn.execute("delete from supabase_migrations.schema_migrations where version = %s", (version,))
+    conn.execute("delete from gateway_meta.migrations where kind = 'versioned' and name like %s",
+                 (f"migrations/{version}\\_%",))
 
 
 def _adopt_legacy_ledger(conn: psycopg.Connection, files: list[MigrationFile]) -> None:
@@ -218,9 +228,9 @@ def _adopt_legacy_ledger(conn: psycopg.Connection, files: list[MigrationFile]) -
         return
     for file in files:
         if file.kind == "platform" and LEGACY_PLATFORM_NAMES.get(file.name) in legacy:
-            _record(conn, file)
+            record(conn, file)
         elif file.kind == "versioned" and file.name in legacy:
-            _record(conn, file)
+            record(conn, file)
     conn.execute("delete from gateway_meta.migrations where name = any(%s) and kind = 'versioned'"
                  " and name not in (select unnest(%s::text[]))",
                  (list(LEGACY_PLATFORM_NAMES.values()), [f.name for f in files]))
