@@ -72,6 +72,9 @@ def reset(settings: Settings, *, force: bool, log=print) -> None:
             from gateway.cli.seed import seed
 
             log(seed(url, settings.project))
+        from gateway.cli.seed_buckets import seed_buckets
+
+        seed_buckets(settings, url, log)
     log("Database reset.")
 
 

@@ -233,6 +233,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port)
         settings = dataclasses.replace(settings.with_database(embedded.url),
                                        tcp_database_url=embedded_pg.tcp_url(settings.db_port))
+    from gateway.cli.seed_buckets import seed_buckets
     from gateway.project.warnings import version_warning
 
     warning = version_warning(settings.project, _connect_check(settings.bound_database_url))
@@ -246,6 +247,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
             from gateway.cli.seed import seed
 
             print(seed(settings.bound_database_url, settings.project), flush=True)
+        seed_buckets(settings, settings.bound_database_url, log=lambda line: print(line, flush=True))
         check_hook_functions(settings.bound_database_url, settings.auth_hooks.values())
     except BaseException:
         if embedded is not None:

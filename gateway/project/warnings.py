@@ -17,8 +17,11 @@ from gateway.project.folder import Project
 
 # Read by gateway/project/folder.py itself.
 READ_BY_PROJECT = {("db.seed", "enabled"), ("db.seed", "sql_paths")}
+# `[storage.buckets.<name>]`, created at start and reset (gateway/cli/seed_buckets.py).
+BUCKETS_TABLE = "storage.buckets"
+BUCKET_KEYS = {"public", "file_size_limit", "allowed_mime_types", "objects_path"}
 # Sections the gateway serves: their `enabled = true` is fine, `enabled = false` is not honoured.
-SERVED = {"api", "auth", "realtime", "storage", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
+SERVED = {"api", "auth", "realtime", "storage", "storage.image_transformation", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
 # The Supabase CLI's own containers and tools, and the gateway's own table.
 TOOLING_TABLES = ("db.pooler", "studio", "analytics", "experimental", "gateway")
 # `[functions.<name>]`, read by the Deno runtime with the functions themselves.
@@ -59,7 +62,8 @@ def unsupported(project: Project) -> list[str]:
     keys: dict[str, list[str]] = defaultdict(list)
     for table, key, value, enclosing in _leaves(project.config):
         read_elsewhere = _under(table, (*TOOLING_TABLES, FUNCTIONS_TABLE))
-        if (table, key) in honoured or (table, key) in TOOLING_KEYS or read_elsewhere:
+        a_bucket_key = _under(table, (BUCKETS_TABLE,)) and table != BUCKETS_TABLE and key in BUCKET_KEYS
+        if (table, key) in honoured or (table, key) in TOOLING_KEYS or read_elsewhere or a_bucket_key:
             continue
         if _switched_off(table, enclosing) or _under(table, sections):
             continue

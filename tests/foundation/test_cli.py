@@ -247,3 +247,38 @@ def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir
     assert warnings == [], "a Deno function is served, not warned about"
     assert "Seeded from supabase/seed.sql." in output and " applied (0 project, " in output
     assert "Traceback" not in output
+
+
+def test_configured_buckets_are_created_with_their_objects_at_start_and_reset(data_dir):
+    folder = data_dir.parent / "bucket-app"
+    folder.mkdir()
+    assert run_cli("init", cwd=folder).returncode == 0
+    with (folder / "supabase" / "config.toml").open("a") as config:
+        config.write('\n[storage.buckets.images]\npublic = true\nfile_size_limit = "1MiB"\n'
+                     'allowed_mime_types = ["image/png"]\nobjects_path = "./images"\n'
+                     '[storage.buckets.private]\n')
+    (folder / "supabase" / "images" / "icons").mkdir(parents=True)
+    (folder / "supabase" / "images" / "icons" / "dot.png").write_bytes(b"\x89PNG\r\n\x1a\nfirst")
+    port = free_port()
+    with ServeProcess(data_dir, port, cwd=folder) as server:
+        server.wait_healthy()
+        served = httpx.get(f"http://127.0.0.1:{port}/storage/v1/object/public/images/icons/dot.png")
+        with psycopg.connect(db_url(data_dir)) as conn:
+            buckets = conn.execute("select id, public, file_size_limit, allowed_mime_types from storage.buckets"
+                                   " order by id").fetchall()
+        output = server.stop()
+    assert served.status_code == 200 and served.content == b"\x89PNG\r\n\x1a\nfirst"
+    assert served.headers["content-type"] == "image/png"
+    assert buckets == [("images", True, 1024 * 1024, ["image/png"]), ("private", False, None, None)]
+    assert "Creating Storage bucket: images" in output
+    assert "icons/dot.png => images/icons/dot.png" in output
+
+    (folder / "supabase" / "images" / "icons" / "dot.png").write_bytes(b"\x89PNG\r\n\x1a\nsecond")
+    reset = run_cli("--workdir", str(folder), "db", "reset", DATA_DIR=data_dir)
+    assert reset.returncode == 0, reset.stderr
+    assert "Creating Storage bucket: images" in reset.stdout, "reset drops the buckets, then creates them again"
+    with ServeProcess(data_dir, port, cwd=folder) as server:
+        server.wait_healthy()
+        again = httpx.get(f"http://127.0.0.1:{port}/storage/v1/object/public/images/icons/dot.png")
+        assert "Updating Storage bucket: images" in server.stop()
+    assert again.content == b"\x89PNG\r\n\x1a\nsecond"
