@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from gateway.project.config import SMTP_TABLE, SUPPORTED, lookup
+from gateway.project.config import INBUCKET_SENDER, SMTP_TABLE, SUPPORTED, lookup
 from gateway.project.folder import Project
 
 # Read by gateway/project/folder.py itself.
@@ -28,8 +28,7 @@ TOOLING_TABLES = ("db.pooler", "studio", "analytics", "experimental", "gateway")
 FUNCTIONS_TABLE = "functions"
 TOOLING_KEYS = {
     ("", "project_id"), ("db", "shadow_port"), ("db", "health_timeout"), ("db", "major_version"),
-    ("inbucket", "port"), ("inbucket", "smtp_port"), ("inbucket", "pop3_port"), ("inbucket", "admin_email"),
-    ("inbucket", "sender_name"), ("edge_runtime", "policy"), ("edge_runtime", "inspector_port"),
+    ("inbucket", "port"), ("inbucket", "smtp_port"), ("inbucket", "pop3_port"), ("edge_runtime", "policy"), ("edge_runtime", "inspector_port"),
     ("edge_runtime", "deno_version"), ("realtime", "ip_version"), ("realtime", "max_header_length"),
 }
 # The `supabase init` template's values for the keys the gateway does not read, outside sections it switches off.
@@ -57,7 +56,7 @@ _MISSING = object()
 def unsupported(project: Project) -> list[str]:
     """One entry per section or table: "[storage]", "[auth] enable_manual_linking, jwt_issuer"."""
     served = SERVED | {table for table, _ in SUPPORTED}
-    honoured = set(SUPPORTED) | READ_BY_PROJECT | {(SMTP_TABLE, key) for key in lookup(project.config, SMTP_TABLE)}
+    honoured = set(SUPPORTED) | READ_BY_PROJECT | INBUCKET_SENDER | {(SMTP_TABLE, key) for key in lookup(project.config, SMTP_TABLE)}
     sections: list[str] = []
     keys: dict[str, list[str]] = defaultdict(list)
     for table, key, value, enclosing in _leaves(project.config):

@@ -248,3 +248,11 @@ cors = "*"
 """
     warning = start_warning(Project.load(project_with(tmp_path, config)))
     assert warning is not None and warning.endswith("(ignored): [storage.s3_protocol]; [storage.buckets.docs] cors")
+
+
+def test_mail_goes_out_as_the_cli_s_sender_unless_the_project_names_one(tmp_path):
+    assert settings_of(project_with(tmp_path / "init", FIXTURE.read_text())).mail_from == "Admin <admin@email.com>"
+    inbucket = FIXTURE.read_text().replace('# admin_email = "admin@email.com"\n# sender_name = "Admin"',
+                                           'admin_email = "hello@my-app.test"\nsender_name = "My App"', 1)
+    assert settings_of(project_with(tmp_path / "named", inbucket)).mail_from == "My App <hello@my-app.test>"
+    assert Settings.from_env(environ={}, project_root=PROJECT_ROOT).mail_from == "no-reply@gulfsec.local"
