@@ -1,4 +1,5 @@
-"""`gateway init | serve | status | migrate | check | policies test | migration | db | gen types | functions serve`."""
+"""`gateway init | serve | status | migrate | check | policies test | test db | migration | db | gen types |
+functions serve`."""
 
 from __future__ import annotations
 
@@ -100,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
     dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
     dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
+    tests_parser = commands.add_parser("test", help="run the project's database tests")
+    test_commands = tests_parser.add_subparsers(dest="test_command", required=True)
+    test_db = test_commands.add_parser(
+        "db", help="run pgTAP tests (supabase/tests/**/*.sql) as `supabase test db`: TAP summarised as pg_prove's, "
+                   "exit 1 on a failure")
+    test_db.add_argument("files", nargs="*", type=Path, metavar="PATH", help="test files or folders")
     gen = commands.add_parser("gen", help="generate code from the database")
     gen_commands = gen.add_subparsers(dest="gen_command", required=True)
     gen_types = gen_commands.add_parser("types", help="types of the exposed schemas, for createClient<Database>()")
@@ -145,11 +152,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from gateway.cli.check import run_check
 
-            return run_check(settings.project)
+            return run_check(settings.project, embedded=settings.embedded)
         if args.command == "policies":
             from gateway.cli.policy_tests.command import test
 
             return test(settings, args.files, as_json=args.json)
+        if args.command == "test":
+            return _test_db(settings, args.files)
         if args.command == "gen":
             return _gen_types(settings, args)
         if args.command == "migration":
@@ -352,6 +361,20 @@ def _migrate(settings: Settings) -> int:
         applied = migrations.apply_pending(url, settings.project, log=print)
     print(f"{migrations.applied_counts(applied)}; database up to date.")
     return 0
+
+
+def _test_db(settings: Settings, given: list[Path]) -> int:
+    from gateway.cli import db_tests
+    from gateway.cli.db_commands import database
+
+    files = db_tests.test_files(settings.project, given)
+    with database(settings) as url:
+        _connect_check(url)
+        # `supabase test db` runs on the started, so migrated, database.
+        applied = migrations.apply_pending(url, settings.project)
+        if applied:
+            print(f"Migrations: {migrations.applied_counts(applied)}.", file=sys.stderr)
+        return db_tests.run(url, settings.project, files)
 
 
 def _gen_types(settings: Settings, args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
+from gateway.database.extension_hints import line_creating, unavailable_extension, where_available
 from gateway.database.transactions import one
 from gateway.project.folder import Project
 
@@ -260,6 +261,9 @@ def applied_counts(applied: list[str]) -> str:
 def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFile | None = None) -> MigrationError:
     """A user's SQL file that PostgreSQL refused, as one line naming the file and the line."""
     reason, line = _first_line(exc), _line_of(exc, sql)
+    extension = unavailable_extension(reason)
+    if extension:
+        reason, line = f"{reason}: {where_available(extension)}", line or line_creating(extension, sql)
     where = f" at line {line}" if line else ""
     return MigrationError(f"{name} failed{where}: {reason}", file=file, line=line, reason=reason)
 
