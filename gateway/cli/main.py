@@ -424,8 +424,6 @@ def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     if not settings.embedded:
         _connect_check(settings.bound_database_url)
     if args.db_command == "reset":
-        if settings.embedded and running_status(settings) is not None:
-            raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
         db_commands.reset(settings, force=args.force)
         return 0
     text = db_commands.dump(settings, data_only=args.data_only, schemas=args.schema, out=args.file)

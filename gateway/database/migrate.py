@@ -64,7 +64,8 @@ _LINE_COMMENT = re.compile(r"--[^\n]*")
 class MigrationError(Exception):
     """A migration cannot be applied; the message names the file (and the line, when PostgreSQL gives a position).
 
-    `applied` lists what apply_pending applied before this file failed: each file commits on its own.
+    `applied` lists what apply_pending applied before this file failed: each file commits on its own. With
+    `keep_going`, `failures` lists every file that failed or was refused, this one first.
     """
 
     def __init__(self, message: str, *, file: MigrationFile | None = None, line: int | None = None,
@@ -74,6 +75,7 @@ class MigrationError(Exception):
         self.line = line
         self.reason = reason or message
         self.applied: list[str] = []
+        self.failures: list[MigrationError] = [self]
 
 
 @dataclass(frozen=True)
@@ -125,15 +127,18 @@ def apply_pending(
     log: Callable[[str], None] = lambda _: None,
     *,
     hold_empty: bool = False,
+    keep_going: bool = False,
 ) -> list[str]:
     """Apply what is pending, each file in its own transaction with its ledger row, as the Supabase CLI does (a file
     that fails leaves nothing of itself; a file may hold its own BEGIN/COMMIT). Returns the names applied.
 
     `hold_empty` leaves a new migration that holds no SQL yet for later (`serve --watch`: `migration new` creates
-    it empty, and once applied it could no longer be edited).
+    it empty, and once applied it could no longer be edited). `keep_going` (`serve --watch` too) applies every
+    other pending file when one fails or is an applied migration edited since, then raises the first failure.
     """
     files = [file for file in discover(project) if not (hold_empty and file.kind == "versioned" and file.is_empty)]
     applied_now: list[str] = []
+    failures: list[MigrationError] = []
     with psycopg.connect(url, autocommit=True) as conn:
         # One migrator at a time, however many gateway processes start together.
         conn.execute("select pg_advisory_lock(hashtext('gateway_meta.migrations'))")
@@ -141,13 +146,20 @@ def apply_pending(
             with conn.transaction():
                 conn.execute(LEDGER_DDL)
                 _adopt_legacy_ledger(conn, files)
-            for file in _pending(conn, files):
+            pending, edited = _pending(conn, files)
+            if edited and not keep_going:
+                raise edited[0]
+            failures += edited
+            for file in pending:
                 log(f"applying {file.name}")
                 try:
                     _apply(conn, file)
                 except MigrationError as exc:
-                    exc.applied = applied_now
-                    raise
+                    if not keep_going:
+                        exc.applied = applied_now
+                        raise
+                    failures.append(exc)
+                    continue
                 applied_now.append(file.name)
             # Where no event trigger follows the publication (a migrating role that is not a superuser).
             conn.execute("do $$ begin if to_regprocedure('realtime.sync_capture()') is not null then"
@@ -156,14 +168,18 @@ def apply_pending(
             conn.execute("select pg_advisory_unlock_all()")
         if applied_now:
             conn.execute("notify pgrst, 'reload schema'")
+    if failures:
+        failures[0].applied, failures[0].failures = applied_now, failures
+        raise failures[0]
     return applied_now
 
 
-def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> list[MigrationFile]:
-    """What to apply; an applied migration that was edited since stops everything before anything runs."""
+def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> tuple[list[MigrationFile], list[MigrationError]]:
+    """What to apply, and the refusals of applied migrations that were edited since."""
     ledger: dict[str, str] = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
     supabase_versions = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
-    pending = []
+    pending: list[MigrationFile] = []
+    edited: list[MigrationError] = []
     for file in files:
         recorded = ledger.get(file.name)
         if recorded == file.checksum:
@@ -171,11 +187,13 @@ def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> list[Migra
         if file.kind == "versioned" and recorded is None and file.version[0] in supabase_versions:
             continue  # applied by the Supabase CLI, which keeps no checksum
         if recorded is not None and file.kind != "repeatable":
-            advice = "add a new migration instead of editing it"
-            raise MigrationError(f"{file.name} was changed after it was applied; {advice}", file=file,
-                                 reason=f"changed after it was applied; {advice}")
+            advice = ("run `gateway db reset` to rebuild the database with it, or restore the file and add a new "
+                      "migration")
+            edited.append(MigrationError(f"{file.name} was changed after it was applied; {advice}", file=file,
+                                         reason=f"changed after it was applied; {advice}"))
+            continue
         pending.append(file)
-    return pending
+    return pending, edited
 
 
 def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:

@@ -300,3 +300,34 @@ def test_configured_buckets_are_created_with_their_objects_at_start_and_reset(da
         again = httpx.get(f"http://127.0.0.1:{port}/storage/v1/object/public/images/icons/dot.png")
         assert "Updating Storage bucket: images" in server.stop()
     assert again.content == b"\x89PNG\r\n\x1a\nsecond"
+
+
+def test_db_reset_while_serve_runs_leaves_serve_serving_the_new_database(data_dir):
+    folder = data_dir.parent / "reset-app"
+    folder.mkdir()
+    assert run_cli("init", cwd=folder).returncode == 0
+    (folder / "supabase" / "migrations" / "20260101000000_notes.sql").write_text(
+        "create table public.notes (id int primary key, body text);\n"
+        "alter table public.notes enable row level security;\n"
+        "create policy \"Anyone reads notes\" on public.notes for select using (true);\n"
+        "grant select on public.notes to anon;\n")
+    (folder / "supabase" / "seed.sql").write_text("insert into public.notes values (1, 'seeded');\n")
+    port = free_port()
+    with ServeProcess(data_dir, port, cwd=folder) as server:
+        server.wait_healthy()
+        status = run_cli("--workdir", str(folder), "status", "-o", "json", DATA_DIR=data_dir)
+        headers = {"apikey": json.loads(status.stdout)["anon_key"]}
+        with psycopg.connect(db_url(data_dir)) as conn:
+            conn.execute("insert into public.notes values (2, 'added by hand')")
+
+        def notes() -> list[str] | None:
+            answer = httpx.get(f"http://127.0.0.1:{port}/rest/v1/notes?select=body&order=id", headers=headers)
+            return [row["body"] for row in answer.json()] if answer.status_code == 200 else None
+
+        assert notes() == ["seeded", "added by hand"]
+        reset = run_cli("--workdir", str(folder), "db", "reset", DATA_DIR=data_dir)
+        assert reset.returncode == 0, reset.stderr
+        assert "Database reset." in reset.stdout
+        eventually(lambda: notes() == ["seeded"], "serve to answer from the reset database", timeout=30)
+        output = server.stop()
+    assert "Traceback" not in output
