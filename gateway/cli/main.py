@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     gen_types = gen_commands.add_parser("types", help="types of the exposed schemas, for createClient<Database>()")
     gen_types.add_argument("language", nargs="?", choices=("typescript", "python"), default=None)
     gen_types.add_argument("--lang", choices=("typescript", "python"), default=None)
+    gen_types.add_argument("--local", action="store_true",
+                           help="the project's own database, as the Supabase CLI's flag (the only one there is)")
     gen_types.add_argument("--schema", "-s", action="append", default=[],
                            help="a schema to include (repeatable); default: the exposed schemas")
     functions = commands.add_parser("functions", help="create functions, serve them, or run one as its own process")
