@@ -26,8 +26,9 @@ from gateway.database import migrate
 from gateway.project.folder import Project
 
 SHADOW = f"gateway_squash_{os.getpid()}"
-# pg_dump's psql meta-commands (PostgreSQL 17.6 and later): a migration is run as SQL, not by psql.
-_PSQL_RESTRICT = re.compile(r"^\\(?:un)?restrict \S+\n", re.M)
+# Lines of pg_dump 18 that a migration cannot hold: its psql meta-commands (a migration is run as SQL, not by psql)
+# and a setting PostgreSQL 15 and 16 do not know, where the squashed file may be applied too.
+_NOT_FOR_A_MIGRATION = re.compile(r"^(?:\\(?:un)?restrict \S+|SET transaction_timeout = 0;)\n", re.M)
 
 
 def squash(url: str, project: Project, version: str | None) -> Path | None:
@@ -65,7 +66,7 @@ def _schema_after(url: str, project: Project, files: list[Path]) -> str:
         try:
             scratch = dataclasses.replace(project, migrations_dir=Path(folder), policies_dir=None)
             migrate.apply_pending(shadow_url, scratch)
-            return _PSQL_RESTRICT.sub("", dump_database(shadow_url))
+            return _NOT_FOR_A_MIGRATION.sub("", dump_database(shadow_url))
         finally:
             conn.execute(drop)
 

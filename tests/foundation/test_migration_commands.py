@@ -108,6 +108,7 @@ def test_squash_merges_migrations_into_the_last_file_and_baselines_the_history(p
     text = (project / "supabase" / "migrations" / SECOND).read_text()
     assert "CREATE TABLE public.notes" in text and "title text DEFAULT 'untitled'::text NOT NULL" in text
     assert "auth.users" not in text, "the platform stays out of the project's migration"
+    assert "\\restrict" not in text and "transaction_timeout" not in text, "SQL that every PostgreSQL 15+ runs"
     assert history(database) == [("20260102000000", "add_title")]
     again = run_cli("--workdir", str(project), "migrate", DATABASE_URL=database, JWT_SECRET=TEST_JWT_SECRET)
     assert "0 applied (0 project, 0 platform)" in again.stdout, "the squashed file is recorded as applied"
