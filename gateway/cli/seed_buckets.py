@@ -19,6 +19,8 @@ from gateway.config_values import ConfigError, parse_size
 from gateway.project.config import lookup
 from gateway.project.folder import Project
 from gateway.settings import Settings
+from gateway.storage.errors import StorageError
+from gateway.storage.limits import UNKNOWN_TYPE, BucketLimits
 from gateway.storage.objects import file_metadata
 from gateway.storage.routes import object_store
 from gateway.storage.store import new_version
@@ -75,11 +77,17 @@ async def _seed(settings: Settings, url: str, buckets: list[Bucket], log: Callab
             for bucket in buckets:
                 await _upsert_bucket(conn, bucket, log)
             for bucket in buckets:
+                limits = BucketLimits(bucket.allowed_mime_types, bucket.file_size_limit,
+                                      settings.storage_file_size_limit)
                 for path, name in _files(bucket):
                     log(f"Uploading: {path} => {bucket.name}/{name}")
+                    mime = mimetypes.guess_type(path.name)[0] or UNKNOWN_TYPE
+                    try:
+                        limits.check(name, mime, path.stat().st_size)
+                    except StorageError as exc:
+                        raise ConfigError(f"{path}: {exc} ([storage.buckets.{bucket.name}])") from None
                     version = new_version()
-                    stored = await store.put(version, _chunks(path), settings.storage_file_size_limit)
-                    mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+                    stored = await store.put(version, _chunks(path), limits.max_bytes(name))
                     await conn.execute(
                         "insert into storage.objects (bucket_id, name, metadata, version) values (%s, %s, %s, %s)"
                         " on conflict (bucket_id, name) do update set metadata = excluded.metadata,"

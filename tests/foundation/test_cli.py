@@ -301,6 +301,12 @@ def test_configured_buckets_are_created_with_their_objects_at_start_and_reset(da
         assert "Updating Storage bucket: images" in server.stop()
     assert again.content == b"\x89PNG\r\n\x1a\nsecond"
 
+    (folder / "supabase" / "images" / "notes.txt").write_text("not an image")
+    refused = run_cli("--workdir", str(folder), "db", "reset", DATA_DIR=data_dir)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert refused.stderr.strip() == (f"error: {folder / 'supabase' / 'images' / 'notes.txt'}: mime type text/plain "
+                                      "is not supported ([storage.buckets.images])")
+
 
 def test_db_reset_while_serve_runs_leaves_serve_serving_the_new_database(data_dir):
     folder = data_dir.parent / "reset-app"
