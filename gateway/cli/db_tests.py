@@ -14,6 +14,7 @@ from pathlib import Path
 import psycopg
 
 from gateway.config_values import ConfigError
+from gateway.database.extension_hints import where_available
 from gateway.database.migrate import statement_failure
 from gateway.project.folder import Project
 
@@ -65,7 +66,10 @@ def run(url: str, project: Project, files: list[Path]) -> int:
     with psycopg.connect(url, autocommit=True) as conn:
         had_pgtap = conn.execute("select 1 from pg_extension where extname = 'pgtap'").fetchone() is not None
         conn.execute("create schema if not exists extensions")
-        conn.execute("create extension if not exists pgtap with schema extensions")
+        try:
+            conn.execute("create extension if not exists pgtap with schema extensions")
+        except psycopg.errors.FeatureNotSupported as exc:
+            raise ConfigError(f"pgTAP is not available on this database: {where_available('pgtap')}") from exc
         try:
             results = [_run_file(url, project, path) for path in files]
         finally:

@@ -20,7 +20,8 @@ NOT_EMBEDDED = {
     **dict.fromkeys(("pg_graphql", "pg_net", "pgsodium", "supabase_vault", "pg_jsonschema", "pg_hashids", "pgjwt",
                      "http"), "Supabase's own PostgreSQL image (not packaged in Debian)"),
 }
-ELSEWHERE = {"vector": "the embedded PostgreSQL; on Debian, postgresql-15-pgvector from apt.postgresql.org"}
+ELSEWHERE = {"vector": "the embedded PostgreSQL; on Debian, postgresql-15-pgvector from apt.postgresql.org",
+             "pgtap": "the embedded PostgreSQL (the gateway installs it); Debian: apt-get install postgresql-15-pgtap"}
 _UNAVAILABLE = re.compile(r'extension "([^"]+)" is not available')
 
 
