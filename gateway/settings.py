@@ -21,6 +21,8 @@ from gateway.project.folder import Project
 
 # The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The sender `supabase start` gives GoTrue when config.toml names none ([inbucket] admin_email, sender_name).
+DEFAULT_MAIL_FROM = "Admin <admin@email.com>"
 MIN_SECRET_LENGTH = 32
 EMBEDDED_SECRET_FILE = "jwt_secret"
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -88,8 +90,7 @@ class Settings:
     api_port: int = 54321
     api_workers: int = 1
     smtp_url: str | None = field(default=None, repr=False)
-    mail_from: str = "no-reply@gulfsec.local"
-    contact_inbox: str = "info@gulfsec.local"
+    mail_from: str = DEFAULT_MAIL_FROM
     mail_autoconfirm: bool = False
     mailer_secure_email_change_enabled: bool = True
     dev_mailbox: bool = False
@@ -278,8 +279,7 @@ class Settings:
             # One process per core: the services share nothing but PostgreSQL (see gateway.server.workers).
             api_workers=max(1, _int("API_WORKERS", env.get("API_WORKERS"), _cores())),
             smtp_url=env.get("SMTP_URL") or None,
-            mail_from=env.get("MAIL_FROM") or "no-reply@gulfsec.local",
-            contact_inbox=env.get("CONTACT_INBOX") or "info@gulfsec.local",
+            mail_from=env.get("MAIL_FROM") or DEFAULT_MAIL_FROM,
             mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
             mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
             # Its links sign people in: on by default only for an embedded project that the network cannot reach.

@@ -1,4 +1,5 @@
-"""`gateway init | serve | status | migrate | check | policies test | migration | db | gen types | functions serve`."""
+"""`gateway init | serve | status | migrate | check | policies test | test db | migration | db | gen types |
+functions serve`."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import psycopg
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
 from gateway.config_values import ConfigError
 from gateway.database import migrate as migrations
+from gateway.project.folder import require_config
 from gateway.server import workers
 from gateway.server.request_limits import server_options
 from gateway.server.status import public_status_info, running_status, status_info, write_status
@@ -77,6 +79,20 @@ def main(argv: list[str] | None = None) -> int:
     migration_commands = migration.add_subparsers(dest="migration_command", required=True)
     migration_new = migration_commands.add_parser("new", help="create an empty, timestamped migration file")
     migration_new.add_argument("name")
+    local_flag = argparse.ArgumentParser(add_help=False)
+    local_flag.add_argument("--local", action="store_true", help="the project's database (the only one; as the CLI)")
+    migration_commands.add_parser("list", parents=[local_flag],
+                                  help="local migrations and those the database applied, as a table")
+    repair = migration_commands.add_parser("repair", parents=[local_flag],
+                                           help="mark versions applied or reverted in the history, without running them")
+    repair.add_argument("--status", choices=("applied", "reverted"), required=True)
+    repair.add_argument("versions", nargs="+", metavar="VERSION")
+    up = migration_commands.add_parser("up", parents=[local_flag], help="apply the pending migrations")
+    up.add_argument("--include-all", action="store_true",
+                    help="also apply migrations older than the last one applied")
+    squash = migration_commands.add_parser("squash", parents=[local_flag],
+                                           help="merge the migrations (up to --version) into the last one's file")
+    squash.add_argument("--version", default=None, help="squash the migrations up to this version")
     db = commands.add_parser("db", help="the project's database: reset, dump")
     db_commands_parser = db.add_subparsers(dest="db_command", required=True)
     reset = db_commands_parser.add_parser("reset", help="drop the database, then migrate and seed it again")
@@ -85,11 +101,19 @@ def main(argv: list[str] | None = None) -> int:
     dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
     dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
     dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
+    tests_parser = commands.add_parser("test", help="run the project's database tests")
+    test_commands = tests_parser.add_subparsers(dest="test_command", required=True)
+    test_db = test_commands.add_parser(
+        "db", help="run pgTAP tests (supabase/tests/**/*.sql) as `supabase test db`: TAP summarised as pg_prove's, "
+                   "exit 1 on a failure")
+    test_db.add_argument("files", nargs="*", type=Path, metavar="PATH", help="test files or folders")
     gen = commands.add_parser("gen", help="generate code from the database")
     gen_commands = gen.add_subparsers(dest="gen_command", required=True)
     gen_types = gen_commands.add_parser("types", help="types of the exposed schemas, for createClient<Database>()")
     gen_types.add_argument("language", nargs="?", choices=("typescript", "python"), default=None)
     gen_types.add_argument("--lang", choices=("typescript", "python"), default=None)
+    gen_types.add_argument("--local", action="store_true",
+                           help="the project's own database, as the Supabase CLI's flag (the only one there is)")
     gen_types.add_argument("--schema", "-s", action="append", default=[],
                            help="a schema to include (repeatable); default: the exposed schemas")
     functions = commands.add_parser("functions", help="create functions, serve them, or run one as its own process")
@@ -114,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "init":
             return _init(args.workdir or Path.cwd())
+        if _serves(args):
+            require_config(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command in ("serve", "functions"):
             settings = _with_function_options(settings, args)
@@ -130,14 +156,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from gateway.cli.check import run_check
 
-            return run_check(settings.project)
+            return run_check(settings.project, embedded=settings.embedded)
         if args.command == "policies":
             from gateway.cli.policy_tests.command import test
 
             return test(settings, args.files, as_json=args.json)
+        if args.command == "test":
+            return _test_db(settings, args.files)
         if args.command == "gen":
             return _gen_types(settings, args)
-        if args.command in ("migration", "db"):
+        if args.command == "migration":
+            return _migration_command(settings, args)
+        if args.command == "db":
             return _database_command(settings, args)
         if args.command == "functions" and args.functions_command == "new":
             from gateway.functions.scaffold import new_function
@@ -152,6 +182,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _serves(args: argparse.Namespace) -> bool:
+    """`gateway serve`, or `gateway functions serve` without a name, which is the same."""
+    return args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
+                                       and args.slug is None)
 
 
 def _function_options(command: argparse.ArgumentParser) -> None:
@@ -210,6 +246,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port)
         settings = dataclasses.replace(settings.with_database(embedded.url),
                                        tcp_database_url=embedded_pg.tcp_url(settings.db_port))
+    from gateway.cli.seed_buckets import seed_buckets
     from gateway.project.warnings import version_warning
 
     warning = version_warning(settings.project, _connect_check(settings.bound_database_url))
@@ -223,6 +260,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
             from gateway.cli.seed import seed
 
             print(seed(settings.bound_database_url, settings.project), flush=True)
+        seed_buckets(settings, settings.bound_database_url, log=lambda line: print(line, flush=True))
         check_hook_functions(settings.bound_database_url, settings.auth_hooks.values())
     except BaseException:
         if embedded is not None:
@@ -344,6 +382,20 @@ def _migrate(settings: Settings) -> int:
     return 0
 
 
+def _test_db(settings: Settings, given: list[Path]) -> int:
+    from gateway.cli import db_tests
+    from gateway.cli.db_commands import database
+
+    files = db_tests.test_files(settings.project, given)
+    with database(settings) as url:
+        _connect_check(url)
+        # `supabase test db` runs on the started, so migrated, database.
+        applied = migrations.apply_pending(url, settings.project)
+        if applied:
+            print(f"Migrations: {migrations.applied_counts(applied)}.", file=sys.stderr)
+        return db_tests.run(url, settings.project, files)
+
+
 def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
     from gateway.cli.db_commands import database
     from gateway.cli.typegen import generate
@@ -355,17 +407,42 @@ def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _migration_command(settings: Settings, args: argparse.Namespace) -> int:
+    from gateway.cli import db_commands, migration_history
+    from gateway.cli.migration_squash import squash
+
+    if args.migration_command == "new":
+        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
+        return 0
+    with db_commands.database(settings) as url:
+        _connect_check(url)
+        if args.migration_command == "squash":
+            squash(url, settings.project, args.version)
+            return 0
+        with psycopg.connect(url, autocommit=True) as conn:
+            if args.migration_command == "list":
+                local = list(migration_history.local_migrations(settings.project))
+                sys.stdout.write(migration_history.history_table(local, migration_history.remote_versions(conn)))
+            elif args.migration_command == "repair":
+                migration_history.repair(conn, settings.project, args.versions, args.status)
+            else:
+                pending = migration_history.pending(conn, settings.project, include_all=args.include_all)
+        if args.migration_command == "up":
+            if not pending:
+                print("Local database is up to date.")
+            else:
+                applied = migrations.apply_pending(url, settings.project,
+                                                   log=lambda line: print(line.capitalize(), file=sys.stderr))
+                print(f"{migrations.applied_counts(applied)}; database up to date.")
+    return 0
+
+
 def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     from gateway.cli import db_commands
 
-    if args.command == "migration":
-        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
-        return 0
     if not settings.embedded:
         _connect_check(settings.bound_database_url)
     if args.db_command == "reset":
-        if settings.embedded and running_status(settings) is not None:
-            raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
         db_commands.reset(settings, force=args.force)
         return 0
     text = db_commands.dump(settings, data_only=args.data_only, schemas=args.schema, out=args.file)
