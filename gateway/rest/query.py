@@ -20,8 +20,8 @@ from gateway.rest.types import Filter, LogicTree, MediaType
 
 _COMPARE = {
     "eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "like": "LIKE", "ilike": "ILIKE",
-    "match": "~", "imatch": "~*", "cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxl": "&<",
-    "nxr": "&>", "adj": "-|-", "isdistinct": "IS DISTINCT FROM",
+    "match": "~", "imatch": "~*", "cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxl": "&>",
+    "nxr": "&<", "adj": "-|-", "isdistinct": "IS DISTINCT FROM",
 }
 _IS = {"null": "IS NULL", "not_null": "IS NOT NULL", "true": "IS TRUE", "false": "IS FALSE", "unknown": "IS UNKNOWN"}
 _TSQUERY = {"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_tsquery",

@@ -368,3 +368,22 @@ test('PGRST201 for many-to-many and one-to-one in PostgREST words and order', as
       relationship: 'user_settings_username_fkey using user_settings(username) and users(username)' },
   ]);
 });
+
+// PostgREST's operators: rangeGte is nxl (`&>`, does not extend to the left of), rangeLte is nxr (`&<`).
+test('every range filter returns the rows PostgreSQL\'s range operator selects, as PostgREST', async () => {
+  const names = async (build) => {
+    const { data, error: failed } = await build(db.from('age_ranges').select('username')).order('username');
+    assert.equal(failed, null);
+    return data.map((row) => row.username);
+  };
+  assert.deepEqual(await names((q) => q.rangeLt('age_range', '[2,25)')), ['supabot']);
+  assert.deepEqual(await names((q) => q.rangeGt('age_range', '[2,25)')), ['awailas', 'kiwicopple']);
+  assert.deepEqual(await names((q) => q.rangeGte('age_range', '[2,25)')), ['awailas', 'dragarcia', 'kiwicopple']);
+  assert.deepEqual(await names((q) => q.rangeLte('age_range', '[2,25)')), ['supabot']);
+  assert.deepEqual(await names((q) => q.rangeAdjacent('age_range', '[2,25)')), ['awailas', 'kiwicopple', 'supabot']);
+  assert.deepEqual(await names((q) => q.overlaps('age_range', '[2,25)')), ['dragarcia']);
+  assert.deepEqual(await names((q) => q.contains('age_range', '[26,28)')), ['awailas', 'dragarcia', 'kiwicopple']);
+  assert.deepEqual(await names((q) => q.containedBy('age_range', '[1,30)')), ['dragarcia', 'supabot']);
+  assert.deepEqual(await names((q) => q.not('age_range', 'nxl', '[2,25)')), ['supabot']);
+  assert.deepEqual(await names((q) => q.filter('age_range', 'nxr', '[2,25)')), ['supabot']);
+});
