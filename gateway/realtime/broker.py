@@ -124,6 +124,8 @@ class Broker:
         if kind == "broadcast":
             payload = {"type": "broadcast", "event": message.get("event"),
                        "payload": decode_user_payload(message.get("payload"))}
+            if message.get("meta"):
+                payload["meta"] = message["meta"]  # a message from the database: its id in realtime.messages
             sender = message.get("sender")
             for channel in self.registry.for_topic(topic):
                 if (channel.id != sender or channel.broadcast_self) and channel.may_read("broadcast"):

@@ -4,15 +4,9 @@ tests/node/realtime-column-names.test.mjs."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+from tests.realtime.conftest import sql_writer_env
 from tests.support.node import run_node_test
 
 
 def test_any_column_names_and_failed_checks_through_supabase_js(gateway, database_url):
-    run_node_test("realtime-column-names.test.mjs", gateway, passes=3, extra_env={
-        "DATABASE_URL": database_url,
-        "PYTHON": sys.executable,
-        "SQL_WRITER": str(Path(__file__).with_name("sql_writer.py")),
-    })
+    run_node_test("realtime-column-names.test.mjs", gateway, passes=3, extra_env=sql_writer_env(database_url))
