@@ -1,6 +1,7 @@
 // postgres_changes for any table, through the real supabase-js: columns named after every alias and keyword of the
 // statement that re-selects a change under RLS (and quoted, mixed-case and unicode names) reach subscribers as
-// written, and a check that fails for another reason reaches them as Realtime's `system` error, never silence.
+// written, a check that fails for another reason reaches them as Realtime's `system` error, never silence, and a
+// subscription naming only its table listens to that table of `public`, as Realtime reads it.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { closeClients, inbox, newClient, sleep, sql, subscribed } from './realtime-support.mjs'
@@ -14,11 +15,11 @@ const quote = (name) => `"${name.replaceAll('"', '""')}"`
 
 after(closeClients)
 
-async function watch(table, { filter } = {}) {
+async function watch(table, { filter, schema = 'public' } = {}) {
   const client = newClient()
   const changes = inbox()
   const system = inbox()
-  const spec = { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }
+  const spec = { event: '*', table, ...(schema ? { schema } : {}), ...(filter ? { filter } : {}) }
   await subscribed(client.channel(`${table}-${Math.random()}`)
     .on('postgres_changes', spec, (p) => changes.push(p))
     .on('system', {}, (p) => system.push(p)))
@@ -103,4 +104,14 @@ test('a check that raises reaches the subscriber as a system error, and later ch
   assert.deepEqual(later.new, { id: 2, body: 'fine' })
   assert.deepEqual(changes.items.map((p) => [p.eventType, p.new.body]), [['UPDATE', 'mended'], ['INSERT', 'fine']])
   assert.equal(system.items.filter((m) => m.status === 'error').length, 1)
+})
+
+test('a subscription without a schema listens to the table of public', async () => {
+  sql('create table public.schemaless_notes (id bigint primary key, body text)')
+  sql('alter publication supabase_realtime add table public.schemaless_notes')
+  const { changes } = await watch('schemaless_notes', { schema: null })
+  sql("insert into public.schemaless_notes (id, body) values (1, 'found')")
+  const inserted = await changes.next((p) => p.eventType === 'INSERT')
+  assert.equal(inserted.schema, 'public')
+  assert.deepEqual(inserted.new, { id: 1, body: 'found' })
 })
