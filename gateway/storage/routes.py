@@ -173,7 +173,8 @@ async def update_bucket(request: Request) -> Response:
 async def empty_bucket(request: Request) -> Response:
     caller = caller_of(request)
     await buckets.empty_bucket(access(request), request, caller, valid_bucket_id(request.path_params["bucket"]))
-    return message("Successfully emptied")
+    # Storage's words, though the bucket here is already empty when they are sent.
+    return message("Empty bucket has been queued. Completion may take up to an hour.")
 
 
 @route("/bucket/{bucket}", ["DELETE"])

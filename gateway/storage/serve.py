@@ -139,4 +139,6 @@ async def rendered_response(request: Request, opened: Opened, renderer: Renderer
     finally:
         opened.blob.close()
     headers["Content-Type"] = rendered.content_type
+    if segments := transform.segments():
+        headers["X-Transformations"] = ",".join(segments)
     return Response(rendered.body, headers=headers)
