@@ -63,3 +63,30 @@ def test_a_render_names_its_transformations(service, transform, header):
     rendered = httpx.get(files.get_public_url("render/photo.png", {"transform": transform}))
     assert rendered.status_code == 200, rendered.text
     assert rendered.headers["x-transformations"] == header
+
+
+def test_list_v2_gives_every_entry_its_key_and_sorts_folders_by_date(service, world, db):
+    files = service.storage.from_("avatars")
+    for name in ("dated/old/a.txt", "dated/new.txt", "dated/young/b.txt", "dated/young/c.txt"):
+        files.upload(name, b"x", {"content-type": "text/plain"})
+    # Dates set apart, so the order cannot come from names or from upload timing.
+    for name, days in (("dated/old/a.txt", 3), ("dated/new.txt", 1), ("dated/young/b.txt", 2),
+                       ("dated/young/c.txt", 0)):
+        db.execute("update storage.objects set created_at = now() - make_interval(days => %s)"
+                   " where bucket_id = 'avatars' and name = %s", (days, name))
+    by_name = files.list_v2({"prefix": "dated/", "with_delimiter": True})
+    assert [(f.name, f.key) for f in by_name.folders] == [("dated/old/", "old"), ("dated/young/", "young")]
+    assert [(o.name, o.key) for o in by_name.objects] == [("dated/new.txt", "new.txt")]
+
+    listed, cursor = [], None
+    while True:
+        page = files.list_v2({"prefix": "dated/", "with_delimiter": True, "limit": 1, "cursor": cursor,
+                              "sortBy": {"column": "created_at", "order": "desc"}}
+                             if cursor else {"prefix": "dated/", "with_delimiter": True, "limit": 1,
+                                             "sortBy": {"column": "created_at", "order": "desc"}})
+        listed += [entry.name for entry in [*page.folders, *page.objects]]
+        if not page.hasNext:
+            break
+        cursor = page.nextCursor
+    # A folder is as old as its oldest object: young/ (two days) before old/ (three days).
+    assert listed == ["dated/new.txt", "dated/young/", "dated/old/"]
