@@ -90,3 +90,28 @@ def test_list_v2_gives_every_entry_its_key_and_sorts_folders_by_date(service, wo
         cursor = page.nextCursor
     # A folder is as old as its oldest object: young/ (two days) before old/ (three days).
     assert listed == ["dated/new.txt", "dated/young/", "dated/old/"]
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("GET", "/bucket"),
+    ("GET", "/bucket/avatars"),
+    ("POST", "/object/list/avatars"),
+    ("POST", "/object/avatars/nokey/new.txt"),
+    ("GET", "/object/authenticated/avatars/plain/note.txt"),
+    ("GET", "/object/info/authenticated/avatars/plain/note.txt"),
+])
+def test_a_request_with_no_key_is_refused_as_storage_refuses_it(service, gateway, method, path):
+    answer = httpx.request(method, f"{gateway.url}/storage/v1{path}", json={"prefix": ""})
+    assert answer.status_code == 400
+    assert answer.json() == {"statusCode": "403", "code": "AccessDenied", "error": "Unauthorized",
+                             "message": "Invalid Compact JWS"}
+
+
+def test_the_routes_storage_serves_to_anyone_answer_without_a_key(service, gateway):
+    service.storage.from_("avatars").upload("open/readme.txt", b"open", {"content-type": "text/plain"})
+    public = httpx.get(f"{gateway.url}/storage/v1/object/public/avatars/open/readme.txt")
+    assert public.status_code == 200 and public.content == b"open"
+    # As anon, whom the avatars policies let read nothing: refused by RLS, not for the missing key.
+    for path in ("/object/avatars/open/readme.txt", "/object/info/avatars/open/readme.txt"):
+        answer = httpx.get(f"{gateway.url}/storage/v1{path}")
+        assert answer.status_code == 400 and answer.json()["statusCode"] == "404", (path, answer.text)
