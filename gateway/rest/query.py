@@ -65,6 +65,7 @@ class Builder:
     def __init__(self) -> None:
         self.params: dict[str, Any] = {}
         self._aliases = 0
+        self._used: set[str] = set()
         # The current node's embeds by label and target name → (lateral alias, to-one), for null filtering.
         self._embeds: dict[str, tuple[str, bool]] = {}
 
@@ -75,8 +76,20 @@ class Builder:
         return sql.SQL("{}::{}").format(placeholder, sql.SQL(cast)) if cast else placeholder
 
     def alias(self) -> str:
-        self._aliases += 1
-        return f"pgrst_{self._aliases}"
+        while True:
+            self._aliases += 1
+            alias = f"pgrst_{self._aliases}"
+            if alias not in self._used:
+                self._used.add(alias)
+                return alias
+
+    def table_alias(self, name: str) -> str:
+        """The table's own name the first time, as PostgREST writes its FROM (so a plan reads `Seq Scan on
+        users`), else a fresh alias; never one of the statement's own `pgrst_` names."""
+        if name in self._used or name.startswith("pgrst_"):
+            return self.alias()
+        self._used.add(name)
+        return name
 
     # -- expressions -------------------------------------------------------------------------------------------
 
@@ -226,9 +239,9 @@ class Builder:
         return parts
 
     def _lateral(self, embed: PEmbed, parent: str, lateral: str) -> sql.Composable:
-        child = self.alias()
         rel = embed.rel
         target = rel.target
+        child = self.alias() if rel.kind not in ("m2o", "o2m", "o2o", "m2m") else self.table_alias(target.name)
         source: sql.Composable = table_ref(target, child)
         where: list[sql.Composable] = []
         if rel.kind == "m2o":
@@ -238,7 +251,7 @@ class Builder:
             fk = one(rel.fk)
             where = _equal_columns(child, fk.columns, parent, fk.target_columns)
         elif rel.kind == "m2m":
-            junction = self.alias()
+            junction = self.table_alias(one(rel.junction).name)
             to_source, to_target = one(rel.junction_source_fk), one(rel.junction_target_fk)
             link = _equal_columns(junction, to_source.columns, parent, to_source.target_columns)
             link += _equal_columns(junction, to_target.columns, child, to_target.target_columns)
@@ -302,8 +315,9 @@ def _embed_laterals(node: PNode, lateral_of: dict[int, str]) -> dict[str, tuple[
 
 
 def row_of(alias: str, schema: str, table: str) -> sql.Composable:
-    """A whole row typed as its table, so computed columns also apply to rows returned by a write."""
-    return sql.SQL("{}::{}.{}").format(sql.Identifier(alias), sql.Identifier(schema), sql.Identifier(table))
+    """A whole row typed as its table, so computed columns also apply to rows returned by a write. `alias.*`, not
+    `alias`: a bare alias would be read as a column of the same name."""
+    return sql.SQL("({}.*)::{}.{}").format(sql.Identifier(alias), sql.Identifier(schema), sql.Identifier(table))
 
 
 def table_ref(table: Table, alias: str) -> sql.Composable:
@@ -345,12 +359,12 @@ def body_expression(media: MediaType, labels: list[str], scalar: bool = False) -
 
 def read_statement(builder: Builder, node: PNode, media: MediaType, counted: bool, exact: bool = True,
                    with_body: bool = True) -> Statement:
-    alias = builder.alias()
+    alias = builder.table_alias(node.table.name)
     source = table_ref(node.table, alias)
     page = builder.node_select(node, alias, source, [])
     count = None
     if counted:
-        count_alias = builder.alias()
+        count_alias = builder.table_alias(node.table.name)
         count = builder.count_select(node, count_alias, table_ref(node.table, count_alias), [])
     return _wrap(builder, page, count, media, output_labels(node), exact=exact, with_body=with_body)
 

@@ -387,3 +387,18 @@ test('every range filter returns the rows PostgreSQL\'s range operator selects, 
   assert.deepEqual(await names((q) => q.not('age_range', 'nxl', '[2,25)')), ['supabot']);
   assert.deepEqual(await names((q) => q.filter('age_range', 'nxr', '[2,25)')), ['supabot']);
 });
+
+// PostgREST reads each table under its own name, so a plan names the tables as the request does.
+test('explain() names the tables read, as PostgREST\'s plans do', async () => {
+  const { data, error: failed } = await db.from('users').select('username, user_profiles(id)').explain();
+  assert.equal(failed, null);
+  assert.match(data, /Seq Scan on users {2}\(/);
+  assert.match(data, /Scan on user_profiles {2}\(/);
+  assert.doesNotMatch(data, /Scan on \S+ pgrst_/);
+});
+
+test('a table with a column of its own name reads and computes under its own name', async () => {
+  const { data, error: failed } = await db.from('labels').select('id, labels, shouted').gte('labels', 'l').order('id');
+  assert.equal(failed, null);
+  assert.deepEqual(data, [{ id: 1, labels: 'root', shouted: 'ROOT' }, { id: 2, labels: 'leaf', shouted: 'LEAF' }]);
+});
