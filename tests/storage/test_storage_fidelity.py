@@ -115,3 +115,18 @@ def test_the_routes_storage_serves_to_anyone_answer_without_a_key(service, gatew
     for path in ("/object/avatars/open/readme.txt", "/object/info/avatars/open/readme.txt"):
         answer = httpx.get(f"{gateway.url}/storage/v1{path}")
         assert answer.status_code == 400 and answer.json()["statusCode"] == "404", (path, answer.text)
+
+
+SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>'
+
+
+def test_an_svg_render_is_the_svg_itself_unless_a_raster_format_is_asked(service):
+    files = service.storage.from_("avatars")
+    files.upload("render/drawing.svg", SVG, {"content-type": "image/svg+xml", "upsert": "true"})
+    rendered = httpx.get(files.get_public_url("render/drawing.svg", {"transform": {"width": 20, "height": 10}}))
+    assert rendered.status_code == 200, rendered.text
+    assert rendered.content == SVG and rendered.headers["content-type"] == "image/svg+xml"
+    assert rendered.headers["x-transformations"] == "height:10,width:20,resizing_type:fill"
+    assert "sandbox" in rendered.headers["content-security-policy"]
+    rasterised = httpx.get(files.get_public_url("render/drawing.svg", {"transform": {"width": 20, "format": "webp"}}))
+    assert rasterised.status_code == 400
