@@ -68,6 +68,7 @@ class Builder:
         self._used: set[str] = set()
         # The current node's embeds by label and target name → (lateral alias, to-one), for null filtering.
         self._embeds: dict[str, tuple[str, bool]] = {}
+        self._depth = 0  # of the node being composed: 0 for the root, 1 for its embeds, ...
 
     def bind(self, value: Any, cast: str | None = None, name: str | None = None) -> sql.Composable:
         name = name or f"p{len(self.params)}"
@@ -84,8 +85,9 @@ class Builder:
                 return alias
 
     def table_alias(self, name: str) -> str:
-        """The table's own name the first time, as PostgREST writes its FROM (so a plan reads `Seq Scan on
-        users`), else a fresh alias; never one of the statement's own `pgrst_` names."""
+        """`name` the first time, as PostgREST names the tables it reads (so plans read as PostgREST's: `Seq Scan on
+        users`, `Seq Scan on people people_1`), else a fresh alias; never one of the statement's own `pgrst_`
+        names."""
         if name in self._used or name.startswith("pgrst_"):
             return self.alias()
         self._used.add(name)
@@ -241,7 +243,14 @@ class Builder:
     def _lateral(self, embed: PEmbed, parent: str, lateral: str) -> sql.Composable:
         rel = embed.rel
         target = rel.target
-        child = self.alias() if rel.kind not in ("m2o", "o2m", "o2o", "m2m") else self.table_alias(target.name)
+        # PostgREST's aliases: `<table>_<depth>` for an embedded table, none for a many-to-many's implicit join.
+        depth = self._depth + 1
+        if rel.kind == "m2m":
+            child = self.table_alias(target.name)
+        elif rel.kind in ("m2o", "o2m", "o2o"):
+            child = self.table_alias(f"{target.name}_{depth}")
+        else:
+            child = self.alias()
         source: sql.Composable = table_ref(target, child)
         where: list[sql.Composable] = []
         if rel.kind == "m2o":
@@ -262,7 +271,11 @@ class Builder:
             source = sql.SQL("{}.{}({}) AS {}").format(sql.Identifier(function.schema), sql.Identifier(function.name),
                                                        row_of(parent, rel.source.schema, rel.source.name),
                                                        sql.Identifier(child))
-        body = self.node_select(embed.node, child, source, where)
+        self._depth = depth
+        try:
+            body = self.node_select(embed.node, child, source, where)
+        finally:
+            self._depth = depth - 1
         join = sql.SQL("INNER JOIN LATERAL" if embed.inner else "LEFT JOIN LATERAL")
         if rel.to_one:
             return sql.SQL("{} ({}) AS {} ON TRUE").format(join, body, sql.Identifier(lateral))

@@ -70,8 +70,8 @@ def test_values_never_reach_the_sql_text():
 
 def test_hinted_embeds_join_on_their_own_foreign_key():
     text, _ = sql_for("GET", "tickets", [("select", "a:people!tickets_assigned_to_fkey(name),c:people!created_by(name)")])
-    # The first embed of people reads it as "people", the second under an alias of its own.
-    assert '"people"."id" = "tickets"."assigned_to"' in text
+    # The first embed of people reads it as PostgREST does ("people_1"), the second under an alias of its own.
+    assert '"people_1"."id" = "tickets"."assigned_to"' in text
     assert '"pgrst_3"."id" = "tickets"."created_by"' in text
 
 
