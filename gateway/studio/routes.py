@@ -1,0 +1,171 @@
+"""The studio at `/_/`: its built app, its sign-in page and its admin API, all behind the one door in access.py.
+
+The app does its work through the gateway's own APIs with the service-role key (REST, the auth admin API,
+storage); the admin API adds only what those do not offer: the catalog, SQL as a chosen role, and a chosen
+caller's token for "view as".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from gateway.services import services
+from gateway.studio import catalog, sql_runner
+from gateway.studio.access import COOKIE, SESSION_SECONDS, StudioAccess
+from gateway.studio.identities import UnknownUser, claims_of, token_for
+
+PREFIX = "/_"
+DIST = Path(__file__).parent / "dist"
+SIGN_IN_PAGE = Path(__file__).parent / "sign_in.html"
+NOT_SIGNED_IN = "Sign in to the studio with the service-role key or the studio's admin password."
+WRONG_ROLE = "The studio's admin API takes only the service-role key; this token is for another role."
+
+router = APIRouter()
+
+
+async def on_startup(app: FastAPI) -> None:
+    app.state.studio = StudioAccess.of_process(services(app).settings)
+
+
+def _access(request: Request) -> StudioAccess:
+    return request.app.state.studio
+
+
+def _refusal(request: Request, *, api: bool) -> Response:
+    access = _access(request)
+    if not access.enabled:
+        return JSONResponse({"message": "no Route matched with those values"}, status_code=404)
+    if api:
+        has_token = "authorization" in request.headers
+        return JSONResponse({"message": WRONG_ROLE if has_token else NOT_SIGNED_IN},
+                            status_code=403 if has_token else 401)
+    return HTMLResponse(SIGN_IN_PAGE.read_text(), status_code=401, headers={"Cache-Control": "no-store"})
+
+
+def _let_in(request: Request) -> bool:
+    return _access(request).lets_in(request, services(request).keys)
+
+
+@router.post("/api/session")
+async def sign_in(request: Request) -> Response:
+    access = _access(request)
+    if not access.enabled:
+        return _refusal(request, api=True)
+    body = (await request.body()).decode("utf-8", "replace")
+    if request.headers.get("content-type", "").startswith("application/json"):
+        secret = str(json.loads(body or "{}").get("secret") or "")
+    else:
+        secret = (parse_qs(body).get("secret") or [""])[0]
+    if not access.signs_in(secret.strip(), services(request).keys):
+        return HTMLResponse(SIGN_IN_PAGE.read_text().replace("<!--error-->", "<p role=\"alert\">That key or "
+                            "password is not right.</p>"), status_code=401, headers={"Cache-Control": "no-store"})
+    response = RedirectResponse(f"{PREFIX}/", status_code=303)
+    response.set_cookie(COOKIE, access.session_cookie(), max_age=SESSION_SECONDS, path=f"{PREFIX}/",
+                        httponly=True, samesite="strict", secure=request.url.scheme == "https")
+    return response
+
+
+@router.post("/api/session/end")
+async def sign_out(request: Request) -> Response:
+    response = RedirectResponse(f"{PREFIX}/", status_code=303)
+    response.delete_cookie(COOKIE, path=f"{PREFIX}/")
+    return response
+
+
+@router.get("/api/catalog")
+async def tables(request: Request) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    shared = services(request)
+    async with shared.pool.connection() as conn:
+        found = await catalog.relations(conn, shared.settings.db_schemas)
+    return JSONResponse({"schemas": list(shared.settings.db_schemas), "relations": found})
+
+
+@router.get("/api/policies")
+async def table_policies(request: Request) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    shared = services(request)
+    async with shared.pool.connection() as conn:
+        return JSONResponse({"policies": await catalog.policies(conn, shared.settings.db_schemas)})
+
+
+@router.post("/api/sql")
+async def run_sql(request: Request) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    ask = await _json(request)
+    role = ask.get("role", sql_runner.OWNER)
+    if role not in sql_runner.ROLES or not isinstance(ask.get("sql"), str) or not ask["sql"].strip():
+        return JSONResponse({"message": "Send the SQL to run and a role among "
+                             f"{', '.join(sql_runner.ROLES)}."}, status_code=400)
+    shared = services(request)
+    pool = shared.pool if role == sql_runner.OWNER else shared.request_pool
+    async with pool.connection() as conn:
+        try:
+            claims = None if role == sql_runner.OWNER else await claims_of(conn, role, ask.get("user_id"),
+                                                                             shared.settings)
+            result = await sql_runner.run(conn, ask["sql"], role=role, claims=claims)
+        except UnknownUser as error:
+            return JSONResponse({"message": str(error)}, status_code=400)
+        except sql_runner.SqlError as error:
+            return JSONResponse({"error": error.as_json()}, status_code=400)
+    return JSONResponse(json.loads(json.dumps(result, default=str)))
+
+
+@router.post("/api/impersonate")
+async def impersonate(request: Request) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    ask = await _json(request)
+    role = ask.get("role")
+    if role not in ("anon", "authenticated", "service_role"):
+        return JSONResponse({"message": "Pick anon, authenticated (with a user) or service_role."}, status_code=400)
+    shared = services(request)
+    async with shared.pool.connection() as conn:
+        try:
+            claims = await claims_of(conn, role, ask.get("user_id"), shared.settings)
+        except UnknownUser as error:
+            return JSONResponse({"message": str(error)}, status_code=400)
+    return JSONResponse({"token": token_for(shared.keys, claims)})
+
+
+@router.get("/{path:path}", include_in_schema=False)
+async def app_files(request: Request, path: str) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=path.startswith("api/"))
+    if path.startswith("api/"):
+        return JSONResponse({"message": f"The studio's admin API has no {request.url.path}."}, status_code=404)
+    candidate = (DIST / path).resolve()
+    if path and candidate.is_file() and DIST.resolve() in candidate.parents:
+        return FileResponse(candidate, headers={"Cache-Control": "public, max-age=31536000, immutable"}
+                            if path.startswith("assets/") else {})
+    return _index(request)
+
+
+def _index(request: Request) -> Response:
+    index = DIST / "index.html"
+    if not index.exists():
+        return HTMLResponse("<p>The studio is not built: run scripts/setup (or npm run build in studio/).</p>",
+                            status_code=503)
+    keys = services(request).keys
+    config = {"anonKey": keys.anon_key, "serviceRoleKey": keys.service_role_key}
+    # json.dumps of these values cannot contain `</`, so the script cannot be closed early.
+    script = f"<script>window.__STUDIO_CONFIG__ = {json.dumps(config)};</script>"
+    return HTMLResponse(index.read_text().replace("<head>", f"<head>{script}", 1),
+                        headers={"Cache-Control": "no-store"})
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
