@@ -107,14 +107,17 @@ async def run_sql(request: Request) -> Response:
         return JSONResponse({"message": "Send the SQL to run and a role among "
                              f"{', '.join(sql_runner.ROLES)}."}, status_code=400)
     shared = services(request)
+    claims = None
+    if role != sql_runner.OWNER:
+        try:
+            claims = await _claims(request, role, ask.get("user_id"))
+        except UnknownUser as error:
+            return JSONResponse({"message": str(error)}, status_code=400)
+    # An API role runs as a request does: on the authenticator's pool, switched to that role.
     pool = shared.pool if role == sql_runner.OWNER else shared.request_pool
     async with pool.connection() as conn:
         try:
-            claims = None if role == sql_runner.OWNER else await claims_of(conn, role, ask.get("user_id"),
-                                                                             shared.settings)
             result = await sql_runner.run(conn, ask["sql"], role=role, claims=claims)
-        except UnknownUser as error:
-            return JSONResponse({"message": str(error)}, status_code=400)
         except sql_runner.SqlError as error:
             return JSONResponse({"error": error.as_json()}, status_code=400)
     return JSONResponse(json.loads(json.dumps(result, default=str)))
@@ -128,13 +131,18 @@ async def impersonate(request: Request) -> Response:
     role = ask.get("role")
     if role not in ("anon", "authenticated", "service_role"):
         return JSONResponse({"message": "Pick anon, authenticated (with a user) or service_role."}, status_code=400)
+    try:
+        claims = await _claims(request, role, ask.get("user_id"))
+    except UnknownUser as error:
+        return JSONResponse({"message": str(error)}, status_code=400)
+    return JSONResponse({"token": token_for(services(request).keys, claims)})
+
+
+async def _claims(request: Request, role: str, user_id: str | None) -> dict[str, Any]:
+    """Read by the owner: the user's record is in `auth`, which no API role may read."""
     shared = services(request)
     async with shared.pool.connection() as conn:
-        try:
-            claims = await claims_of(conn, role, ask.get("user_id"), shared.settings)
-        except UnknownUser as error:
-            return JSONResponse({"message": str(error)}, status_code=400)
-    return JSONResponse({"token": token_for(shared.keys, claims)})
+        return await claims_of(conn, role, user_id, shared.settings)
 
 
 @router.get("/{path:path}", include_in_schema=False)

@@ -30,7 +30,7 @@ export function PoliciesView() {
                 onClick={() => { setChosen(`${t.schema}.${t.name}`); setViewing(null); }}>
                 <span>{t.name}</span>
                 <small className={t.rls ? 'muted' : 'warn-text'}>
-                  {t.rls ? `${policies.filter((p) => p.schema === t.schema && p.table === t.name).length} policies` : 'RLS off'}
+                  {t.rls ? count(policies.filter((p) => p.schema === t.schema && p.table === t.name).length) : 'RLS off'}
                 </small>
               </button>
             </li>
@@ -69,4 +69,8 @@ export function PoliciesView() {
       </div>
     </div>
   );
+}
+
+function count(policies: number): string {
+  return policies === 1 ? '1 policy' : `${policies} policies`;
 }

@@ -15,7 +15,7 @@ export function RolePicker({ value, onChange, withOwner = false }: Props) {
   return (
     <>
       <label>Run as
-        <select value={value.role} onChange={(e) => onChange({ role: e.target.value, userId: users.data?.[0]?.id })}>
+        <select aria-label="Run as" value={value.role} onChange={(e) => onChange({ role: e.target.value, userId: users.data?.[0]?.id })}>
           {withOwner && <option value="postgres">postgres (owner, bypasses RLS)</option>}
           <option value="service_role">service_role (bypasses RLS)</option>
           <option value="anon">anon</option>
@@ -24,7 +24,7 @@ export function RolePicker({ value, onChange, withOwner = false }: Props) {
       </label>
       {value.role === 'authenticated' && (
         <label>User
-          <select value={value.userId ?? ''} onChange={(e) => onChange({ role: 'authenticated', userId: e.target.value })}>
+          <select aria-label="User" value={value.userId ?? ''} onChange={(e) => onChange({ role: 'authenticated', userId: e.target.value })}>
             {(users.data ?? []).map((user) => <option key={user.id} value={user.id}>{user.email ?? user.phone ?? user.id}</option>)}
           </select>
         </label>

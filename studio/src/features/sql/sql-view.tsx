@@ -16,6 +16,7 @@ export function SqlView() {
   async function run() {
     setRunning(true);
     setError(null);
+    setResult(null);
     try {
       setResult(await runSql(text, identity.role as Role, identity.userId));
       const kept = [text, ...history.filter((entry) => entry !== text)].slice(0, 20);

@@ -43,7 +43,7 @@ export function RowEditor({ client, relation, row, onDone, onCancel }: Props) {
   }
 
   return (
-    <form className="editor" onSubmit={save} aria-label={row ? 'Edit row' : 'Insert row'}>
+    <form className="editor" onSubmit={save} aria-label={row ? 'Edit row' : `Insert into ${relation.name}`}>
       <h3>{row ? 'Edit row' : `Insert into ${relation.name}`}</h3>
       {editable.map((column) => (
         <label key={column.name} className="field">

@@ -1,0 +1,240 @@
+"""The studio's views in the real Chromium against a real gateway: what the browser does is what the database and
+supabase-js see afterwards."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.support.live import LiveGateway
+from tests.support.node import NODE_DIR
+
+PASSWORD = "a long password 123"
+SCHEMA = """
+create table public.notes (
+    id bigint generated always as identity primary key,
+    owner uuid not null references auth.users (id) on delete cascade,
+    body text not null check (length(body) > 0)
+);
+comment on table public.notes is 'What each user wrote; each reads only their own.';
+alter table public.notes enable row level security;
+create policy "Owners read their own notes" on public.notes for select to authenticated using (owner = auth.uid());
+grant all on public.notes to anon, authenticated, service_role;
+create table public.items (id int primary key, label text not null);
+comment on table public.items is 'Numbered items for paging.';
+grant all on public.items to service_role;
+insert into public.items select n, 'item ' || n from generate_series(1, 60) n;
+"""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def schema(db: psycopg.Connection) -> None:
+    """Before the module's gateway starts, so that its schema cache has the tables."""
+    db.execute(SCHEMA)
+
+
+@pytest.fixture(scope="module")
+def users(studio: LiveGateway, db: psycopg.Connection) -> dict[str, str]:
+    service = {"apikey": studio.service_key, "Authorization": f"Bearer {studio.service_key}"}
+    ids = {}
+    for name in ("alice", "bob"):
+        answer = httpx.post(f"{studio.url}/auth/v1/admin/users", headers=service,
+                            json={"email": f"{name}@example.com", "password": PASSWORD, "email_confirm": True})
+        assert answer.status_code == 200, answer.text
+        ids[name] = answer.json()["id"]
+    db.execute("insert into notes (owner, body) values (%s, 'alice one'), (%s, 'alice two'), (%s, 'bob one')",
+               (ids["alice"], ids["alice"], ids["bob"]))
+    return ids
+
+
+def supabase_js_read(studio: LiveGateway, email: str, table: str = "notes") -> dict:
+    result = subprocess.run(["node", str(Path(__file__).parent / "supabase_js_read.mjs")], cwd=NODE_DIR,
+                            env={"PATH": "/usr/bin:/bin", "GATEWAY_URL": studio.url, "ANON_KEY": studio.anon_key,
+                                 "EMAIL": email, "PASSWORD": PASSWORD, "TABLE": table},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def open_table(page: Page, name: str) -> None:
+    page.get_by_role("link", name="Tables").click()
+    page.get_by_role("navigation", name="Tables and views").get_by_role("button", name=re.compile(f"^{name}")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"public.{name}")
+
+
+def grid_column(page: Page, region: str, column: int) -> list[str]:
+    rows = page.get_by_role("region", name=region).locator("tbody tr")
+    return [rows.nth(i).locator("td").nth(column).inner_text() for i in range(rows.count())]
+
+
+def test_tables_show_columns_keys_rls_and_counts(page: Page, users: dict[str, str]) -> None:
+    open_table(page, "notes")
+    badges = page.locator(".badges")
+    expect(badges).to_contain_text("RLS on")
+    expect(badges).to_contain_text("3 rows")
+    page.get_by_role("tab", name="Structure").click()
+    columns = page.get_by_role("table", name="Columns of notes")
+    expect(columns.locator("tbody tr")).to_have_count(3)
+    expect(columns.locator("tbody tr").first).to_contain_text("bigint")
+    expect(columns.locator("tbody tr").first).to_contain_text("primary key")
+    expect(page.get_by_text("What each user wrote; each reads only their own.")).to_be_visible()
+    expect(page.locator(".fks")).to_contain_text("owner → auth.users (id)")
+    open_table(page, "items")
+    expect(page.locator(".badges")).to_contain_text("RLS off")
+
+
+def test_rows_page_sort_and_filter_through_the_rest_api(page: Page) -> None:
+    open_table(page, "items")
+    region = "Rows of items"
+    expect(page.get_by_role("region", name=region).locator("tbody tr")).to_have_count(50)
+    expect(page.get_by_text("Rows 1–50 of 60")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Rows 51–60 of 60")).to_be_visible()
+    assert grid_column(page, region, 0) == [str(n) for n in range(51, 61)]
+    page.get_by_role("button", name="Previous").click()
+    page.get_by_role("button", name="id", exact=True).click()
+    page.get_by_role("button", name="id ▲").click()
+    expect(page.get_by_role("region", name=region).locator("tbody tr").first.locator("td").first).to_have_text("60")
+    page.get_by_label("Filter column").select_option("label")
+    page.get_by_label("Operator").select_option("ilike")
+    page.get_by_label("Value").fill("%item 1%")
+    page.get_by_role("button", name="Apply filter").click()
+    expect(page.get_by_text("Rows 1–11 of 11")).to_be_visible()
+    assert sorted(map(int, grid_column(page, region, 0))) == [1, *range(10, 20)]
+
+
+def test_a_row_edited_in_the_browser_is_the_row_in_the_database(page: Page, users: dict[str, str],
+                                                               db: psycopg.Connection) -> None:
+    open_table(page, "notes")
+    row = page.get_by_role("region", name="Rows of notes").locator("tr", has_text="bob one")
+    row.get_by_role("button", name="Edit").click()
+    editor = page.get_by_role("form", name="Edit row")
+    editor.get_by_label("body").fill("bob, edited in the studio")
+    editor.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("region", name="Rows of notes")).to_contain_text("bob, edited in the studio")
+    assert db.execute("select body from notes where owner = %s", (users["bob"],)).fetchall() == [
+        ("bob, edited in the studio",)]
+
+
+def test_the_databases_own_error_is_shown_and_a_deleted_row_is_gone(page: Page, users: dict[str, str],
+                                                                   db: psycopg.Connection) -> None:
+    open_table(page, "notes")
+    page.get_by_role("button", name="Insert row").click()
+    editor = page.get_by_role("form", name="Insert into notes")
+    editor.get_by_label("owner").fill("not-a-uuid")
+    editor.get_by_label("body").fill("x")
+    editor.get_by_role("button", name="Save").click()
+    expect(editor.get_by_role("alert")).to_contain_text('invalid input syntax for type uuid: "not-a-uuid"')
+    editor.get_by_label("owner").fill(users["alice"])
+    editor.get_by_role("button", name="Save").click()
+    region = page.get_by_role("region", name="Rows of notes")
+    expect(region.locator("tr", has_text="x").filter(has_text=users["alice"]).last).to_be_visible()
+    new_id = db.execute("select id from notes where body = 'x'").fetchone()[0]
+    page.once("dialog", lambda dialog: dialog.accept())
+    region.locator("tr", has=page.locator("td", has_text=re.compile(f"^{new_id}$"))).get_by_role(
+        "button", name="Delete").click()
+    expect(region.locator("td", has_text=re.compile(f"^{new_id}$"))).to_have_count(0)
+    assert db.execute("select count(*) from notes where body = 'x'").fetchone() == (0,)
+
+
+def run_sql(page: Page, text: str) -> None:
+    page.get_by_label("SQL", exact=True).fill(text)
+    page.get_by_role("button", name="Run", exact=True).click()
+
+
+def test_the_sql_editor_runs_as_a_chosen_user_under_rls(page: Page, users: dict[str, str]) -> None:
+    page.get_by_role("link", name="SQL editor").click()
+    run_sql(page, "select count(*) as notes from notes")
+    expect(page.get_by_role("region", name="Results").locator("tbody td")).to_have_text("3")
+    page.get_by_label("Run as").select_option("authenticated")
+    page.get_by_label("User", exact=True).select_option(label="alice@example.com")
+    run_sql(page, "select body, auth.uid() = owner as mine from notes order by id")
+    results = page.get_by_role("region", name="Results")
+    expect(results.locator("tbody tr")).to_have_count(2)
+    expect(results.locator("tbody")).to_contain_text("alice one")
+    expect(results.locator("tbody")).not_to_contain_text("bob")
+    page.get_by_label("Run as").select_option("anon")
+    run_sql(page, "select count(*) from notes")
+    expect(page.get_by_role("region", name="Results").locator("tbody td")).to_have_text("0")
+
+
+def test_a_sql_error_says_where(page: Page) -> None:
+    page.get_by_role("link", name="SQL editor").click()
+    run_sql(page, "select 1;\nselect nope\n  from notes;")
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text('42703: column "nope" does not exist')
+    expect(alert).to_contain_text("At line 2, column 8.")
+
+
+def test_view_as_shows_exactly_the_rows_supabase_js_gets(page: Page, studio: LiveGateway,
+                                                        users: dict[str, str]) -> None:
+    page.get_by_role("link", name="Policies").click()
+    page.get_by_role("navigation", name="Tables").get_by_role("button", name=re.compile("^notes")).click()
+    expect(page.get_by_role("heading", name="Owners read their own notes")).to_be_visible()
+    expect(page.locator(".policy")).to_contain_text("using ((owner = auth.uid()))")
+    page.get_by_label("Run as").select_option("authenticated")
+    page.get_by_label("User", exact=True).select_option(label="alice@example.com")
+    page.get_by_role("button", name="View rows").click()
+    region = "Rows of notes as authenticated"
+    expect(page.get_by_role("region", name=region).locator("tbody tr")).to_have_count(2)
+    seen = grid_column(page, region, 2)
+    rows = supabase_js_read(studio, "alice@example.com")["rows"]
+    assert seen == [row["body"] for row in rows] and len(rows) == 2
+
+
+def test_a_user_banned_in_the_browser_cannot_sign_in_with_supabase_js(page: Page, studio: LiveGateway,
+                                                                     users: dict[str, str]) -> None:
+    assert "rows" in supabase_js_read(studio, "bob@example.com")
+    page.get_by_role("link", name="Users").click()
+    row = page.get_by_role("table", name="Users").locator("tr", has_text="bob@example.com")
+    row.get_by_role("button", name="Ban").click()
+    expect(row).to_contain_text("banned")
+    assert supabase_js_read(studio, "bob@example.com")["error"]["code"] == "user_banned"
+    row.get_by_role("button", name="Unban").click()
+    expect(row).to_contain_text("confirmed")
+    assert "rows" in supabase_js_read(studio, "bob@example.com")
+
+
+def test_a_user_created_in_the_browser_signs_in_with_supabase_js(page: Page, studio: LiveGateway) -> None:
+    page.get_by_role("link", name="Users").click()
+    form = page.get_by_role("form", name="Create a user")
+    form.get_by_label("Email").fill("carol@example.com")
+    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_role("button", name="Create user").click()
+    expect(page.get_by_role("table", name="Users")).to_contain_text("carol@example.com")
+    assert supabase_js_read(studio, "carol@example.com")["rows"] == []
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_view_fits_1280_by_800_in_both_themes(page: Page, users: dict[str, str], theme: str) -> None:
+    """With STUDIO_SCREENSHOTS=<folder>, also saves each view there (docs/screenshots holds them)."""
+    if page.evaluate("document.documentElement.dataset.theme") != theme:
+        page.get_by_role("button", name=f"Switch to {theme} theme").click()
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+    for view in ("Tables", "SQL editor", "Policies", "Users"):
+        page.get_by_role("link", name=view).click()
+        expect(page.get_by_role("link", name=view)).to_have_attribute("aria-current", "page")
+        page.get_by_role("heading", level=1).first.wait_for()
+        if view == "Tables":
+            open_table(page, "notes")
+        if view == "Policies":
+            page.get_by_role("navigation", name="Tables").get_by_role("button", name=re.compile("^notes")).click()
+            page.get_by_label("Run as").select_option("authenticated")
+            page.get_by_label("User", exact=True).select_option(label="alice@example.com")
+            page.get_by_role("button", name="View rows").click()
+            page.get_by_role("region", name="Rows of notes as authenticated").wait_for()
+        if view == "SQL editor":
+            run_sql(page, "select id, body from notes order by id")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280, view
+        if folder := os.environ.get("STUDIO_SCREENSHOTS"):
+            name = view.lower().replace(" editor", "")
+            page.screenshot(path=str(Path(folder) / f"studio-{name}-{theme}.png"))
