@@ -15,6 +15,8 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from gateway.auth.errors import AuthError
+from gateway.server.client_ip import client_ip
 from gateway.services import services
 from gateway.studio import catalog, sql_runner
 from gateway.studio.access import COOKIE, SESSION_SECONDS, StudioAccess
@@ -45,7 +47,13 @@ def _refusal(request: Request, *, api: bool) -> Response:
         has_token = "authorization" in request.headers
         return JSONResponse({"message": WRONG_ROLE if has_token else NOT_SIGNED_IN},
                             status_code=403 if has_token else 401)
-    return HTMLResponse(SIGN_IN_PAGE.read_text(), status_code=401, headers={"Cache-Control": "no-store"})
+    return _sign_in_page(None, 401)
+
+
+def _sign_in_page(error: str | None, status: int) -> HTMLResponse:
+    alert = f'<p role="alert">{error}</p>' if error else ""
+    return HTMLResponse(SIGN_IN_PAGE.read_text().replace("<!--error-->", alert), status_code=status,
+                        headers={"Cache-Control": "no-store"})
 
 
 def _let_in(request: Request) -> bool:
@@ -62,9 +70,14 @@ async def sign_in(request: Request) -> Response:
         secret = str(json.loads(body or "{}").get("secret") or "")
     else:
         secret = (parse_qs(body).get("secret") or [""])[0]
-    if not access.signs_in(secret.strip(), services(request).keys):
-        return HTMLResponse(SIGN_IN_PAGE.read_text().replace("<!--error-->", "<p role=\"alert\">That key or "
-                            "password is not right.</p>"), status_code=401, headers={"Cache-Control": "no-store"})
+    shared = services(request)
+    try:
+        # The auth service's budget of sign-in attempts per address, so that a password cannot be guessed faster.
+        await shared.auth_limiter.check("token", client_ip(request, shared.settings.trusted_proxy_header) or "")
+    except AuthError:
+        return _sign_in_page("Too many sign-in attempts from this address: wait a few minutes.", 429)
+    if not access.signs_in(secret.strip(), shared.keys):
+        return _sign_in_page("That key or password is not right.", 401)
     response = RedirectResponse(f"{PREFIX}/", status_code=303)
     response.set_cookie(COOKIE, access.session_cookie(), max_age=SESSION_SECONDS, path=f"{PREFIX}/",
                         httponly=True, samesite="strict", secure=request.url.scheme == "https")

@@ -12,7 +12,7 @@ import pytest
 
 from gateway.settings import Settings
 from tests.studio.conftest import PASSWORD, studio_gateway
-from tests.support.live import LiveGateway
+from tests.support.live import LiveGateway, bind_to_port
 
 ELSEWHERE = {"X-Forwarded-For": "203.0.113.7"}  # a client on another machine, as the gateway's own proxy reports it
 ADMIN_PATHS = ["/_/api/catalog", "/_/api/policies"]
@@ -37,7 +37,7 @@ def signed_in(studio: LiveGateway, **headers: str) -> Iterator[httpx.Client]:
 
 
 def test_off_in_production_shape_unless_enabled(settings: Settings) -> None:
-    with studio_gateway(replace(settings, web_dist=None)) as live:
+    with studio_gateway(bind_to_port(replace(settings, web_dist=None))) as live:
         for path in ["/_/", "/_/assets/index.js", *ADMIN_PATHS]:
             answer = httpx.get(f"{live.url}{path}", headers={"Authorization": f"Bearer {live.service_key}"})
             assert answer.status_code == 404, path
@@ -107,3 +107,14 @@ def test_another_sites_page_is_refused_even_when_signed_in(studio: LiveGateway) 
 def test_a_session_cookie_made_up_is_refused(studio: LiveGateway) -> None:
     answer = httpx.get(f"{studio.url}/_/api/catalog", cookies={"gateway_studio": "99999999999.deadbeef"})
     assert answer.status_code == 401
+
+
+def test_sign_in_attempts_share_the_auth_services_budget(settings: Settings) -> None:
+    limited = bind_to_port(replace(settings, rate_limits_enabled=True, rate_limit_token_per_hour=3))
+    with studio_gateway(limited, STUDIO_ENABLED="true", STUDIO_PASSWORD=PASSWORD) as live:
+        tries = [httpx.post(f"{live.url}/_/api/session", data={"secret": "guess"},
+                            headers={"X-Forwarded-For": "198.51.100.4"}).status_code for _ in range(4)]
+        assert tries == [401, 401, 401, 429]
+        refused = httpx.post(f"{live.url}/_/api/session", data={"secret": PASSWORD},
+                             headers={"X-Forwarded-For": "198.51.100.4"})
+        assert refused.status_code == 429 and "Too many sign-in attempts" in refused.text
