@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PoliciesView } from '@/features/policies';
 import { SqlView } from '@/features/sql';
+import { StorageView } from '@/features/storage';
 import { TablesView } from '@/features/tables';
 import { UsersView } from '@/features/users';
 
@@ -9,6 +10,7 @@ const VIEWS = {
   sql: { label: 'SQL editor', View: SqlView },
   policies: { label: 'Policies', View: PoliciesView },
   users: { label: 'Users', View: UsersView },
+  storage: { label: 'Storage', View: StorageView },
 } as const;
 type ViewName = keyof typeof VIEWS;
 

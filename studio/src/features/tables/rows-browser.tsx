@@ -96,7 +96,7 @@ export function RowsBrowser({ client, relation, editable, label }: Props) {
         </div>
       ))}
       <Pager hasPrevious={page > 0} hasNext={page < last} onMove={(step) => setPage(page + step)}
-        label={rows.data && total > 0 ? `Rows ${page * PAGE_SIZE + 1}–${Math.min(total, (page + 1) * PAGE_SIZE)} of ${total}` : ''} />
+        label={rows.loading ? 'Loading…' : rows.data && total > 0 ? `Rows ${page * PAGE_SIZE + 1}–${Math.min(total, (page + 1) * PAGE_SIZE)} of ${total}` : ''} />
     </section>
   );
 }
