@@ -21,6 +21,7 @@ from gateway.services import services
 from gateway.studio import catalog, sql_runner
 from gateway.studio.access import COOKIE, SESSION_SECONDS, StudioAccess
 from gateway.studio.identities import UnknownUser, claims_of, token_for
+from gateway.studio.recent_requests import RecentRequests
 
 PREFIX = "/_"
 DIST = Path(__file__).parent / "dist"
@@ -32,7 +33,14 @@ router = APIRouter()
 
 
 async def on_startup(app: FastAPI) -> None:
-    app.state.studio = StudioAccess.of_process(services(app).settings)
+    settings = services(app).settings
+    app.state.studio = StudioAccess.of_process(settings)
+    app.state.studio_requests = RecentRequests().attach() if settings.request_log else None
+
+
+async def on_shutdown(app: FastAPI) -> None:
+    if app.state.studio_requests is not None:
+        app.state.studio_requests.detach()
 
 
 def _access(request: Request) -> StudioAccess:
@@ -108,6 +116,16 @@ async def table_policies(request: Request) -> Response:
     shared = services(request)
     async with shared.pool.connection() as conn:
         return JSONResponse({"policies": await catalog.policies(conn, shared.settings.db_schemas)})
+
+
+@router.get("/api/logs")
+async def recent_requests(request: Request, after: int = 0) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    recent: RecentRequests | None = request.app.state.studio_requests
+    if recent is None:
+        return JSONResponse({"enabled": False, "lines": []})
+    return JSONResponse({"enabled": True, "lines": recent.after(after)})
 
 
 @router.post("/api/sql")

@@ -3,6 +3,7 @@ password, and a Chromium signed in to it."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -34,9 +35,15 @@ def studio_gateway(settings: Settings, **env: str) -> Iterator[LiveGateway]:
 def studio(settings: Settings) -> Iterator[LiveGateway]:
     if not (DIST / "index.html").exists():
         pytest.fail("gateway/studio/dist is missing: build the studio first (scripts/setup does)")
-    with studio_gateway(replace(settings, trusted_proxy_header="X-Forwarded-For"),
-                        STUDIO_ENABLED="true", STUDIO_PASSWORD=PASSWORD) as live:
-        yield live
+    requests = logging.getLogger("gateway.requests")
+    level = requests.level
+    requests.setLevel(logging.INFO)  # as `gateway serve` logs it, for the Logs view
+    try:
+        with studio_gateway(replace(settings, trusted_proxy_header="X-Forwarded-For", request_log=True),
+                            STUDIO_ENABLED="true", STUDIO_PASSWORD=PASSWORD) as live:
+            yield live
+    finally:
+        requests.setLevel(level)
 
 
 @pytest.fixture()

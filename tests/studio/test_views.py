@@ -12,8 +12,9 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.test_accessibility import violations
 from tests.support.live import LiveGateway
 from tests.support.node import NODE_DIR
 
@@ -71,8 +72,7 @@ def open_table(page: Page, name: str) -> None:
 
 
 def grid_column(page: Page, region: str, column: int) -> list[str]:
-    rows = page.get_by_role("region", name=region).locator("tbody tr")
-    return [rows.nth(i).locator("td").nth(column).inner_text() for i in range(rows.count())]
+    return grid_cells(page.get_by_role("region", name=region), column)
 
 
 def test_tables_show_columns_keys_rls_and_counts(page: Page, users: dict[str, str]) -> None:
@@ -215,13 +215,36 @@ def test_a_user_created_in_the_browser_signs_in_with_supabase_js(page: Page, stu
     assert supabase_js_read(studio, "carol@example.com")["rows"] == []
 
 
+def test_the_logs_show_each_api_request_as_it_happens(page: Page, studio: LiveGateway) -> None:
+    page.get_by_role("link", name="Logs").click()
+    assert httpx.get(f"{studio.url}/rest/v1/logs_probe", headers=studio.headers()).status_code == 404
+    assert httpx.get(f"{studio.url}/rest/v1/notes", headers={"apikey": "not-a-key"}).status_code == 401
+    requests = page.get_by_role("table", name="Requests")
+    probe = requests.locator("tr", has_text="/rest/v1/logs_probe")
+    expect(probe).to_have_count(1)
+    expect(probe.locator("td").nth(1)).to_have_text("GET")
+    expect(probe.locator("td").nth(3)).to_have_text("404")
+    expect(requests).not_to_contain_text("/_/api/")
+    page.get_by_label("Search").fill("logs_probe")
+    expect(requests.locator("tbody tr")).to_have_count(1)
+    page.get_by_label("Search").fill("")
+    page.get_by_label("Status").select_option("4xx")
+    expect(requests.locator("tr", has_text="/rest/v1/notes").filter(has_text="401")).to_have_count(1)
+    assert {status[0] for status in grid_cells(requests, 3)} == {"4"}
+
+
+def grid_cells(table: Locator, column: int) -> list[str]:
+    rows = table.locator("tbody tr")
+    return [rows.nth(i).locator("td").nth(column).inner_text() for i in range(rows.count())]
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_every_view_fits_1280_by_800_in_both_themes(page: Page, users: dict[str, str], theme: str) -> None:
-    """With STUDIO_SCREENSHOTS=<folder>, also saves each view there (docs/screenshots holds them)."""
+def test_every_view_fits_1280_by_800_and_passes_axe_in_both_themes(page: Page, users: dict[str, str], theme: str) -> None:
+    """No serious or critical WCAG 2.2 AA violation (axe-core, as the site is checked). With STUDIO_SCREENSHOTS=<folder>, also saves each view there (docs/screenshots holds them)."""
     if page.evaluate("document.documentElement.dataset.theme") != theme:
         page.get_by_role("button", name=f"Switch to {theme} theme").click()
     assert page.evaluate("document.documentElement.dataset.theme") == theme
-    for view in ("Tables", "SQL editor", "Policies", "Users", "Storage"):
+    for view in ("Tables", "SQL editor", "Policies", "Users", "Storage", "Logs"):
         page.get_by_role("link", name=view).click()
         expect(page.get_by_role("link", name=view)).to_have_attribute("aria-current", "page")
         page.get_by_role("heading", level=1).first.wait_for()
@@ -241,7 +264,7 @@ def test_every_view_fits_1280_by_800_in_both_themes(page: Page, users: dict[str,
             page.get_by_label("Upload files (or drop them here)").set_input_files(
                 {"name": "alice.txt", "mimeType": "text/plain", "buffer": b"alice"})
             page.get_by_role("table", name="Files").wait_for()
-        page.wait_for_load_state("networkidle")
+        assert violations(page, f"{view}, {theme} theme") == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280, view
         if folder := os.environ.get("STUDIO_SCREENSHOTS"):
             name = view.lower().replace(" editor", "")

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LogsView } from '@/features/logs';
 import { PoliciesView } from '@/features/policies';
 import { SqlView } from '@/features/sql';
 import { StorageView } from '@/features/storage';
@@ -11,6 +12,7 @@ const VIEWS = {
   policies: { label: 'Policies', View: PoliciesView },
   users: { label: 'Users', View: UsersView },
   storage: { label: 'Storage', View: StorageView },
+  logs: { label: 'Logs', View: LogsView },
 } as const;
 type ViewName = keyof typeof VIEWS;
 

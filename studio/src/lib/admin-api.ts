@@ -49,3 +49,10 @@ export const runSql = (sql: string, role: Role, userId?: string) =>
   call<SqlResult>('sql', { sql, role, user_id: userId });
 export const tokenFor = (role: Exclude<Role, 'postgres'>, userId?: string) =>
   call<{ token: string }>('impersonate', { role, user_id: userId }).then((answer) => answer.token);
+
+export type RequestLine = {
+  seq: number; time: number; method: string; path: string; status: number | string; duration_ms: number;
+  request_id: string;
+};
+export const fetchRecentRequests = (after: number) =>
+  call<{ enabled: boolean; lines: RequestLine[] }>(`logs?after=${after}`);

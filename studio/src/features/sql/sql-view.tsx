@@ -69,7 +69,7 @@ export function SqlView() {
           <p className="muted">{result.command}{result.columns.length ? ` · ${result.rows.length} rows` : ''}
             {result.truncated ? ' (first 1000 shown)' : ''}</p>
           {result.columns.length > 0 && (
-            <div className="grid-wrap">
+            <div className="grid-wrap" tabIndex={0}>
               <table className="grid">
                 <thead><tr>{result.columns.map((c, i) => <th key={i}>{c.name}</th>)}</tr></thead>
                 <tbody>

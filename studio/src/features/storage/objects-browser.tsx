@@ -85,7 +85,7 @@ export function ObjectsBrowser({ bucket }: { bucket: Bucket }) {
       {listing.error && <ErrorNote>{listing.error}</ErrorNote>}
       {!listing.data && <Loading what="files" />}
       {listing.data && (entries.length === 0 ? <Empty>This folder is empty.</Empty> : (
-        <div className="grid-wrap">
+        <div className="grid-wrap" tabIndex={0}>
           <table className="grid" aria-label="Files">
             <thead><tr><th>Name</th><th>Type</th><th>Size</th><th>Updated</th><th><span className="sr-only">Actions</span></th></tr></thead>
             <tbody>

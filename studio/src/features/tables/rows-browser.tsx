@@ -65,7 +65,7 @@ export function RowsBrowser({ client, relation, editable, label }: Props) {
       {rows.error && <ErrorNote>{rows.error}</ErrorNote>}
       {rows.loading && !rows.data && <Loading what="rows" />}
       {rows.data && (rows.data.rows.length === 0 ? <Empty>No rows{filter ? ' match this filter' : ''}.</Empty> : (
-        <div className="grid-wrap">
+        <div className="grid-wrap" tabIndex={0}>
           <table className="grid">
             <thead>
               <tr>

@@ -40,7 +40,7 @@ export function UsersView() {
       {users.error && <ErrorNote>{users.error}</ErrorNote>}
       {!users.data && users.loading && <Loading what="users" />}
       {users.data && (shown.length === 0 ? <Empty>No users{needle ? ' match this search' : ' yet'}.</Empty> : (
-        <div className="grid-wrap">
+        <div className="grid-wrap" tabIndex={0}>
           <table className="grid" aria-label="Users">
             <thead><tr><th>Email</th><th>Created</th><th>Last sign-in</th><th>Status</th><th><span className="sr-only">Actions</span></th></tr></thead>
             <tbody>
