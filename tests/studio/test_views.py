@@ -33,6 +33,12 @@ create table public.items (id int primary key, label text not null);
 comment on table public.items is 'Numbered items for paging.';
 grant all on public.items to service_role;
 insert into public.items select n, 'item ' || n from generate_series(1, 60) n;
+create table public.note_tags (
+    note_id bigint not null references public.notes (id) on delete cascade,
+    tag text not null,
+    primary key (note_id, tag)
+);
+grant all on public.note_tags to service_role;
 """
 
 
@@ -67,7 +73,7 @@ def supabase_js_read(studio: LiveGateway, email: str, table: str = "notes") -> d
 
 def open_table(page: Page, name: str) -> None:
     page.get_by_role("link", name="Tables").click()
-    page.get_by_role("navigation", name="Tables and views").get_by_role("button", name=re.compile(f"^{name}")).click()
+    page.get_by_role("navigation", name="Tables and views").get_by_role("button", name=re.compile(f"^{name} ")).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"public.{name}")
 
 
@@ -89,6 +95,17 @@ def test_tables_show_columns_keys_rls_and_counts(page: Page, users: dict[str, st
     expect(page.locator(".fks")).to_contain_text("owner → auth.users (id)")
     open_table(page, "items")
     expect(page.locator(".badges")).to_contain_text("RLS off")
+
+
+def test_a_foreign_key_is_followed_to_its_table(page: Page) -> None:
+    open_table(page, "note_tags")
+    page.get_by_role("tab", name="Structure").click()
+    expect(page.get_by_role("table", name="Columns of note_tags").locator("tbody tr")).to_have_count(2)
+    page.locator(".fks").get_by_role("button", name="public.notes").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("public.notes")
+    expect(page.get_by_role("tab", name="Rows")).to_have_attribute("aria-selected", "true")
+    page.get_by_role("tab", name="Structure").click()
+    expect(page.locator(".fks").get_by_role("button")).to_have_count(0)  # auth.users is not an exposed schema
 
 
 def test_rows_page_sort_and_filter_through_the_rest_api(page: Page) -> None:

@@ -1,8 +1,8 @@
 import type { Relation } from '@/lib/admin-api';
 
-type Props = { relation: Relation; onFollow: (target: string) => void };
+type Props = { relation: Relation; shown: Set<string>; onFollow: (target: string) => void };
 
-export function Structure({ relation, onFollow }: Props) {
+export function Structure({ relation, shown, onFollow }: Props) {
   return (
     <div className="structure">
       {relation.comment && <p className="muted">{relation.comment}</p>}
@@ -23,9 +23,11 @@ export function Structure({ relation, onFollow }: Props) {
           {relation.foreign_keys.map((fk) => (
             <li key={fk.name}>
               <code>{fk.columns.join(', ')}</code> →{' '}
-              <button type="button" className="link" onClick={() => onFollow(`${fk.target_schema}.${fk.target_table}`)}>
-                {fk.target_schema}.{fk.target_table}
-              </button>{' '}
+              {shown.has(`${fk.target_schema}.${fk.target_table}`) ? (
+                <button type="button" className="link" onClick={() => onFollow(`${fk.target_schema}.${fk.target_table}`)}>
+                  {fk.target_schema}.{fk.target_table}
+                </button>
+              ) : <span title="Not in an exposed schema (DB_SCHEMAS)">{fk.target_schema}.{fk.target_table}</span>}{' '}
               <code>({fk.target_columns.join(', ')})</code>
             </li>
           ))}

@@ -51,7 +51,7 @@ export function TablesView() {
             <RowsBrowser key={`${relation.schema}.${relation.name}`} client={schemaClient(relation.schema)}
               relation={relation} editable label={`Rows of ${relation.name}`} />
           ) : (
-            <Structure relation={relation} onFollow={(target) => { setChosen(target); setTab('rows'); }} />
+            <Structure relation={relation} shown={new Set(relations.map((r) => `${r.schema}.${r.name}`))} onFollow={(target) => { setChosen(target); setTab('rows'); }} />
           )}
         </div>
       ) : <Empty>No tables yet in {catalog.data.schemas.join(', ')}: add a migration.</Empty>}
