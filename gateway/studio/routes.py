@@ -8,6 +8,7 @@ caller's token for "view as".
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -16,6 +17,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from gateway.auth.errors import AuthError
+from gateway.database.health import ResilientPool
 from gateway.server.client_ip import client_ip
 from gateway.services import services
 from gateway.studio import catalog, sql_runner
@@ -134,24 +136,40 @@ async def run_sql(request: Request) -> Response:
         return _refusal(request, api=True)
     ask = await _json(request)
     role = ask.get("role", sql_runner.OWNER)
+    run_id = str(ask.get("run_id") or uuid.uuid4())
     if role not in sql_runner.ROLES or not isinstance(ask.get("sql"), str) or not ask["sql"].strip():
         return JSONResponse({"message": "Send the SQL to run and a role among "
                              f"{', '.join(sql_runner.ROLES)}."}, status_code=400)
-    shared = services(request)
     claims = None
     if role != sql_runner.OWNER:
         try:
             claims = await _claims(request, role, ask.get("user_id"))
         except UnknownUser as error:
             return JSONResponse({"message": str(error)}, status_code=400)
-    # An API role runs as a request does: on the authenticator's pool, switched to that role.
-    pool = shared.pool if role == sql_runner.OWNER else shared.request_pool
-    async with pool.connection() as conn:
+    async with _pool_for(request, role).connection() as conn:
         try:
-            result = await sql_runner.run(conn, ask["sql"], role=role, claims=claims)
+            result = await sql_runner.run(conn, ask["sql"], role=role, claims=claims, run_id=run_id)
         except sql_runner.SqlError as error:
             return JSONResponse({"error": error.as_json()}, status_code=400)
     return JSONResponse(json.loads(json.dumps(result, default=str)))
+
+
+@router.post("/api/sql/cancel")
+async def cancel_sql(request: Request) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    ask = await _json(request)
+    if ask.get("role") not in sql_runner.ROLES or not ask.get("run_id"):
+        return JSONResponse({"message": "Send the run id and the role of the query to cancel."}, status_code=400)
+    async with _pool_for(request, ask["role"]).connection() as conn:
+        cancelled = await sql_runner.cancel(conn, str(ask["run_id"]))
+    return JSONResponse({"cancelled": cancelled})
+
+
+def _pool_for(request: Request, role: str) -> ResilientPool:
+    """An API role runs as a request does: on the authenticator's pool, switched to that role."""
+    shared = services(request)
+    return shared.pool if role == sql_runner.OWNER else shared.request_pool
 
 
 @router.post("/api/impersonate")

@@ -13,7 +13,7 @@ from gateway.database.transactions import queue_settings
 
 OWNER = "postgres"
 ROLES = (OWNER, "service_role", "authenticated", "anon")
-STATEMENT_TIMEOUT = "60s"
+STATEMENT_TIMEOUT = "5min"
 MAX_ROWS = 1000
 
 
@@ -31,19 +31,36 @@ class SqlError(Exception):
                 "line": self.line, "column": self.column}
 
 
-async def run(conn: psycopg.AsyncConnection, text: str, *, role: str, claims: dict[str, Any] | None
-              ) -> dict[str, Any]:
-    """Every statement of `text` in one transaction, committed if all succeed; the last result set is returned
-    (at most MAX_ROWS rows). Raises SqlError with the database's own message and where in `text` it failed."""
+async def run(conn: psycopg.AsyncConnection, text: str, *, role: str, claims: dict[str, Any] | None,
+              run_id: str) -> dict[str, Any]:
+    """Every statement of `text` in one transaction, committed if all succeed; the last statement's result is
+    returned (at most MAX_ROWS rows). The session is named for `run_id` while it runs, so that cancel() finds it
+    from any worker. Raises SqlError with the database's own message and where in `text` it failed."""
     try:
         async with conn.transaction():
-            await conn.execute(f"set local statement_timeout = '{STATEMENT_TIMEOUT}'")
+            await conn.execute("select set_config('statement_timeout', %s, true),"
+                               " set_config('application_name', %s, true)", (STATEMENT_TIMEOUT, _name(run_id)))
             if role != OWNER:
                 await queue_settings(conn, role=role, claims=claims, method="POST", path="/_/api/sql")
+            # Without parameters psycopg sends the text as one simple query: each statement leaves a result.
             cur = await conn.execute(text.encode(), prepare=False)
+            while cur.nextset():
+                pass
             return _result(cur, await cur.fetchmany(MAX_ROWS + 1) if cur.description else [])
     except psycopg.Error as error:
         raise _sql_error(error, text) from error
+
+
+async def cancel(conn: psycopg.AsyncConnection, run_id: str) -> bool:
+    """Cancels the statement of run `run_id`, on a connection of the same login role as the run's (the one
+    PostgreSQL lets cancel it without further rights)."""
+    cur = await conn.execute("select pg_cancel_backend(pid) from pg_stat_activity where application_name = %s",
+                             (_name(run_id),))
+    return any(cancelled for (cancelled,) in await cur.fetchall())
+
+
+def _name(run_id: str) -> str:
+    return f"gateway studio {run_id}"[:63]
 
 
 def _result(cur: psycopg.AsyncCursor, rows: list[tuple]) -> dict[str, Any]:

@@ -193,6 +193,21 @@ def test_a_sql_error_says_where(page: Page) -> None:
     expect(alert).to_contain_text("At line 2, column 8.")
 
 
+def test_several_statements_give_the_last_result_and_a_long_query_is_cancelled(page: Page) -> None:
+    page.get_by_role("link", name="SQL editor").click()
+    run_sql(page, "create temporary table scratch (n int);\ninsert into scratch values (1), (2);\n"
+                  "select count(*) as counted from scratch")
+    results = page.get_by_role("region", name="Results")
+    expect(results.locator("th")).to_have_text(["counted"])
+    expect(results.locator("tbody td")).to_have_text("2")
+    page.get_by_label("Run as").select_option("authenticated")
+    run_sql(page, "select pg_sleep(60)")
+    expect(page.get_by_role("button", name="Running…")).to_be_disabled()
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("alert")).to_contain_text("57014: canceling statement due to user request", timeout=10_000)
+    expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled()
+
+
 def test_view_as_shows_exactly_the_rows_supabase_js_gets(page: Page, studio: LiveGateway,
                                                         users: dict[str, str]) -> None:
     page.get_by_role("link", name="Policies").click()

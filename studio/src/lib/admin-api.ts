@@ -45,8 +45,10 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 
 export const fetchCatalog = () => call<{ schemas: string[]; relations: Relation[] }>('catalog');
 export const fetchPolicies = () => call<{ policies: Policy[] }>('policies');
-export const runSql = (sql: string, role: Role, userId?: string) =>
-  call<SqlResult>('sql', { sql, role, user_id: userId });
+export const runSql = (sql: string, role: Role, userId: string | undefined, runId: string) =>
+  call<SqlResult>('sql', { sql, role, user_id: userId, run_id: runId });
+export const cancelSql = (role: Role, runId: string) =>
+  call<{ cancelled: boolean }>('sql/cancel', { role, run_id: runId });
 export const tokenFor = (role: Exclude<Role, 'postgres'>, userId?: string) =>
   call<{ token: string }>('impersonate', { role, user_id: userId }).then((answer) => answer.token);
 

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { AdminApiError, runSql, type Role, type SqlError, type SqlResult } from '@/lib/admin-api';
+import { AdminApiError, cancelSql, runSql, type Role, type SqlError, type SqlResult } from '@/lib/admin-api';
 import { Cell, ErrorNote } from '@/components/ui';
 import { RolePicker, type Identity } from './role-picker';
 
@@ -10,15 +10,16 @@ export function SqlView() {
   const [identity, setIdentity] = useState<Identity>({ role: 'postgres' });
   const [result, setResult] = useState<SqlResult | null>(null);
   const [error, setError] = useState<{ message: string; sql?: SqlError } | null>(null);
-  const [running, setRunning] = useState(false);
+  const [running, setRunning] = useState<{ runId: string; role: Role } | null>(null);
   const [history, setHistory] = useState<string[]>(() => JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '[]'));
 
   async function run() {
-    setRunning(true);
+    const run = { runId: crypto.randomUUID(), role: identity.role as Role };
+    setRunning(run);
     setError(null);
     setResult(null);
     try {
-      setResult(await runSql(text, identity.role as Role, identity.userId));
+      setResult(await runSql(text, run.role, identity.userId, run.runId));
       const kept = [text, ...history.filter((entry) => entry !== text)].slice(0, 20);
       setHistory(kept);
       localStorage.setItem(HISTORY_KEY, JSON.stringify(kept));
@@ -26,7 +27,7 @@ export function SqlView() {
       setResult(null);
       setError({ message: (failure as Error).message, sql: failure instanceof AdminApiError ? failure.sql : undefined });
     } finally {
-      setRunning(false);
+      setRunning(null);
     }
   }
 
@@ -42,7 +43,8 @@ export function SqlView() {
       <h1>SQL editor</h1>
       <div className="toolbar">
         <RolePicker value={identity} onChange={setIdentity} withOwner />
-        <button type="button" className="primary" onClick={run} disabled={running}>{running ? 'Running…' : 'Run'}</button>
+        <button type="button" className="primary" onClick={run} disabled={running !== null}>{running ? 'Running…' : 'Run'}</button>
+        {running && <button type="button" onClick={() => cancelSql(running.role, running.runId)}>Cancel</button>}
         <span className="muted">Ctrl+Enter runs. All statements run in one transaction.</span>
       </div>
       <label className="sr-only" htmlFor="sql-text">SQL</label>
