@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.test_accessibility import violations
 from tests.support.live import LiveGateway
+from tests.support.mailbox import mails_to
 from tests.support.node import NODE_DIR
 
 PASSWORD = "a long password 123"
@@ -268,6 +269,22 @@ def test_the_logs_show_each_api_request_as_it_happens(page: Page, studio: LiveGa
 def grid_cells(table: Locator, column: int) -> list[str]:
     rows = table.locator("tbody tr")
     return [rows.nth(i).locator("td").nth(column).inner_text() for i in range(rows.count())]
+
+
+def test_invite_confirm_and_recovery_from_the_users_view(page: Page, studio: LiveGateway) -> None:
+    page.get_by_role("link", name="Users").click()
+    invite = page.get_by_role("form", name="Invite a user")
+    invite.get_by_label("Email").fill("dave@example.com")
+    invite.get_by_role("button", name="Send invitation").click()
+    expect(page.get_by_role("status")).to_have_text("Invitation sent to dave@example.com.")
+    row = page.get_by_role("table", name="Users").locator("tr", has_text="dave@example.com")
+    expect(row).to_contain_text("waiting for confirmation")
+    assert [mail["subject"] for mail in mails_to(studio, "dave@example.com")] == ["You have been invited"]
+    row.get_by_role("button", name="Confirm").click()
+    expect(row).to_contain_text("confirmed")
+    row.get_by_role("button", name="Send recovery").click()
+    expect(page.get_by_role("status")).to_have_text("Recovery mail sent to dave@example.com.")
+    assert mails_to(studio, "dave@example.com")[0]["subject"] == "Reset your password"
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -12,15 +12,17 @@ export function UsersView() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const users = useAsync(async () => {
     const { data, error } = await admin.auth.admin.listUsers({ page, perPage: PER_PAGE });
     if (error) throw error;
     return data;
   }, `users-${page}`);
 
-  async function act(action: () => Promise<{ error: Error | null }>) {
+  async function act(action: () => Promise<{ error: Error | null }>, done?: string) {
     const { error } = await action();
     setError(error ? error.message : null);
+    setNotice(error ? null : (done ?? null));
     users.reload();
   }
 
@@ -30,13 +32,17 @@ export function UsersView() {
   return (
     <div className="page">
       <h1>Users</h1>
-      <CreateUser onCreated={() => users.reload()} />
+      <div className="forms">
+        <CreateUser onCreated={() => users.reload()} />
+        <InviteUser onInvited={(email) => { setNotice(`Invitation sent to ${email}.`); users.reload(); }} />
+      </div>
       <div className="toolbar">
         <label>Search this page
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="email, phone or id" />
         </label>
       </div>
       {error && <ErrorNote>{error}</ErrorNote>}
+      {notice && <p className="muted" role="status">{notice}</p>}
       {users.error && <ErrorNote>{users.error}</ErrorNote>}
       {!users.data && users.loading && <Loading what="users" />}
       {users.data && (shown.length === 0 ? <Empty>No users{needle ? ' match this search' : ' yet'}.</Empty> : (
@@ -51,6 +57,16 @@ export function UsersView() {
                   <td>{when(user.last_sign_in_at)}</td>
                   <td>{status(user)}</td>
                   <td className="row-actions">
+                    {!user.email_confirmed_at && user.email && (
+                      <button type="button" onClick={() => act(() => admin.auth.admin.updateUserById(user.id, { email_confirm: true }))}>
+                        Confirm <span className="sr-only">{user.email}</span>
+                      </button>
+                    )}
+                    {user.email && (
+                      <button type="button" onClick={() => act(() => admin.auth.resetPasswordForEmail(user.email!), `Recovery mail sent to ${user.email}.`)}>
+                        Send recovery <span className="sr-only">{user.email}</span>
+                      </button>
+                    )}
                     {isBanned(user) ? (
                       <button type="button" onClick={() => act(() => admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' }))}>
                         Unban <span className="sr-only">{user.email}</span>
@@ -98,6 +114,29 @@ function CreateUser({ onCreated }: { onCreated: () => void }) {
       <label>Email<input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
       <label>Password<input type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} /></label>
       <button type="submit" className="primary">Create user</button>
+      {error && <ErrorNote>{error}</ErrorNote>}
+    </form>
+  );
+}
+
+function InviteUser({ onInvited }: { onInvited: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    const { error } = await admin.auth.admin.inviteUserByEmail(email);
+    setError(error ? error.message : null);
+    if (!error) {
+      onInvited(email);
+      setEmail('');
+    }
+  }
+
+  return (
+    <form className="toolbar" onSubmit={invite} aria-label="Invite a user">
+      <label>Email<input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
+      <button type="submit">Send invitation</button>
       {error && <ErrorNote>{error}</ErrorNote>}
     </form>
   );
