@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+import psycopg
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 
@@ -20,8 +21,8 @@ from gateway.auth.errors import AuthError
 from gateway.database.health import ResilientPool
 from gateway.server.client_ip import client_ip
 from gateway.services import services
-from gateway.studio import catalog, sql_runner
-from gateway.studio.access import COOKIE, SESSION_SECONDS, StudioAccess
+from gateway.studio import catalog, database_info, sql_runner
+from gateway.studio.access import COOKIE, SESSION_SECONDS, StudioAccess, in_development
 from gateway.studio.identities import UnknownUser, claims_of, token_for
 from gateway.studio.recent_requests import RecentRequests
 
@@ -118,6 +119,35 @@ async def table_policies(request: Request) -> Response:
     shared = services(request)
     async with shared.pool.connection() as conn:
         return JSONResponse({"policies": await catalog.policies(conn, shared.settings.db_schemas)})
+
+
+@router.get("/api/database")
+async def database(request: Request) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    shared = services(request)
+    async with shared.pool.connection() as conn:
+        found = await database_info.overview(conn)
+    settings = shared.settings
+    # The connection string carries a password: only the development one, which `gateway status` prints too.
+    found["connection_string"] = settings.tcp_database_url if in_development(settings) else None
+    found["mailbox"] = f"{settings.api_external_url}/_dev/mailbox" if settings.dev_mailbox else None
+    return JSONResponse(json.loads(json.dumps(found, default=str)))
+
+
+@router.post("/api/extensions")
+async def extension(request: Request) -> Response:
+    if not _let_in(request):
+        return _refusal(request, api=True)
+    ask = await _json(request)
+    if not isinstance(ask.get("name"), str) or not isinstance(ask.get("enabled"), bool):
+        return JSONResponse({"message": "Send an extension's name and whether to enable it."}, status_code=400)
+    async with services(request).pool.connection() as conn:
+        try:
+            await database_info.set_extension(conn, ask["name"], ask["enabled"])
+        except psycopg.Error as error:
+            return JSONResponse({"message": error.diag.message_primary or str(error)}, status_code=400)
+    return JSONResponse({"name": ask["name"], "enabled": ask["enabled"]})
 
 
 @router.get("/api/logs")

@@ -287,13 +287,37 @@ def test_invite_confirm_and_recovery_from_the_users_view(page: Page, studio: Liv
     assert mails_to(studio, "dave@example.com")[0]["subject"] == "Reset your password"
 
 
+def test_the_database_view_shows_migrations_roles_and_toggles_an_extension(page: Page, studio: LiveGateway,
+                                                                          db: psycopg.Connection) -> None:
+    page.get_by_role("link", name="Database").click()
+    expect(page.get_by_text("set by DATABASE_URL, not shown here.")).to_be_visible()
+    expect(page.get_by_role("link", name="Development mailbox")).to_have_attribute(
+        "href", f"{studio.url}/_dev/mailbox")
+    platform = db.execute("select count(*) from gateway_meta.migrations where kind = 'platform'").fetchone()[0]
+    expect(page.get_by_role("region", name="Platform migrations").locator("tbody tr")).to_have_count(platform)
+    roles = page.get_by_role("table", name="Roles")
+    expect(roles.locator("tr", has_text="authenticated").first).to_be_visible()
+    page.get_by_label("Find an extension").fill("pg_trgm")
+    extensions = page.get_by_role("table", name="Extensions")
+    extensions.get_by_role("button", name="Enable pg_trgm").click()
+    expect(extensions.get_by_role("button", name="Disable pg_trgm")).to_be_visible()
+    assert db.execute("select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace"
+                      " where extname = 'pg_trgm'").fetchone() == ("extensions",)
+    extensions.get_by_role("button", name="Disable pg_trgm").click()
+    expect(extensions.get_by_role("button", name="Enable pg_trgm")).to_be_visible()
+    assert db.execute("select 1 from pg_extension where extname = 'pg_trgm'").fetchone() is None
+    page.get_by_label("Find an extension").fill("plpgsql")
+    extensions.get_by_role("button", name="Disable plpgsql").click()
+    expect(page.get_by_role("alert")).to_contain_text("cannot drop extension plpgsql because other objects depend on it")
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_view_fits_1280_by_800_and_passes_axe_in_both_themes(page: Page, users: dict[str, str], theme: str) -> None:
     """No serious or critical WCAG 2.2 AA violation (axe-core, as the site is checked). With STUDIO_SCREENSHOTS=<folder>, also saves each view there (docs/screenshots holds them)."""
     if page.evaluate("document.documentElement.dataset.theme") != theme:
         page.get_by_role("button", name=f"Switch to {theme} theme").click()
     assert page.evaluate("document.documentElement.dataset.theme") == theme
-    for view in ("Tables", "SQL editor", "Policies", "Users", "Storage", "Logs"):
+    for view in ("Tables", "SQL editor", "Policies", "Users", "Storage", "Logs", "Database"):
         page.get_by_role("link", name=view).click()
         expect(page.get_by_role("link", name=view)).to_have_attribute("aria-current", "page")
         page.get_by_role("heading", level=1).first.wait_for()

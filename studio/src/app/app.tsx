@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DatabaseView } from '@/features/database';
 import { LogsView } from '@/features/logs';
 import { PoliciesView } from '@/features/policies';
 import { SqlView } from '@/features/sql';
@@ -13,6 +14,7 @@ const VIEWS = {
   users: { label: 'Users', View: UsersView },
   storage: { label: 'Storage', View: StorageView },
   logs: { label: 'Logs', View: LogsView },
+  database: { label: 'Database', View: DatabaseView },
 } as const;
 type ViewName = keyof typeof VIEWS;
 

@@ -58,3 +58,14 @@ export type RequestLine = {
 };
 export const fetchRecentRequests = (after: number) =>
   call<{ enabled: boolean; lines: RequestLine[] }>(`logs?after=${after}`);
+
+export type DatabaseOverview = {
+  migrations: { name: string; kind: string; applied_at: string }[];
+  extensions: { name: string; default_version: string; installed_version: string | null; schema: string | null; comment: string | null }[];
+  roles: { name: string; can_login: boolean; superuser: boolean; bypasses_rls: boolean; member_of: string[] }[];
+  connection_string: string | null;
+  mailbox: string | null;
+};
+export const fetchDatabase = () => call<DatabaseOverview>('database');
+export const setExtension = (name: string, enabled: boolean) =>
+  call<{ name: string; enabled: boolean }>('extensions', { name, enabled });
