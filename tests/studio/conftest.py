@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from gateway.settings import Settings
-from gateway.studio.routes import DIST
+from gateway.studio.pages import DIST
 from tests.support.live import LiveGateway, run_gateway
 
 PASSWORD = "correct horse battery staple"
