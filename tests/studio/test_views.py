@@ -40,6 +40,7 @@ create table public.note_tags (
     primary key (note_id, tag)
 );
 grant all on public.note_tags to service_role;
+alter publication supabase_realtime add table public.notes;
 """
 
 
@@ -311,13 +312,31 @@ def test_the_database_view_shows_migrations_roles_and_toggles_an_extension(page:
     expect(page.get_by_role("alert")).to_contain_text("cannot drop extension plpgsql because other objects depend on it")
 
 
+def test_the_realtime_inspector_shows_the_changes_a_user_may_see(page: Page, users: dict[str, str],
+                                                                 db: psycopg.Connection) -> None:
+    page.get_by_role("link", name="Realtime").click()
+    page.get_by_label("Run as").select_option("authenticated")
+    page.get_by_label("User", exact=True).select_option(label="alice@example.com")
+    page.get_by_label("Table").select_option("public.notes")
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_role("status")).to_have_text("changes of public.notes as authenticated: SUBSCRIBED")
+    db.execute("insert into notes (owner, body) values (%s, 'seen by alice'), (%s, 'hidden from alice')",
+               (users["alice"], users["bob"]))
+    events = page.get_by_role("list", name="Events")
+    expect(events.locator("li")).to_have_count(1)
+    expect(events.locator("li")).to_contain_text("INSERT")
+    expect(events.locator("li")).to_contain_text('"body": "seen by alice"')
+    page.wait_for_timeout(500)  # a change for bob would have arrived with alice's
+    expect(events).not_to_contain_text("hidden from alice")
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_view_fits_1280_by_800_and_passes_axe_in_both_themes(page: Page, users: dict[str, str], theme: str) -> None:
     """No serious or critical WCAG 2.2 AA violation (axe-core, as the site is checked). With STUDIO_SCREENSHOTS=<folder>, also saves each view there (docs/screenshots holds them)."""
     if page.evaluate("document.documentElement.dataset.theme") != theme:
         page.get_by_role("button", name=f"Switch to {theme} theme").click()
     assert page.evaluate("document.documentElement.dataset.theme") == theme
-    for view in ("Tables", "SQL editor", "Policies", "Users", "Storage", "Logs", "Database"):
+    for view in ("Tables", "SQL editor", "Policies", "Users", "Storage", "Realtime", "Logs", "Database"):
         page.get_by_role("link", name=view).click()
         expect(page.get_by_role("link", name=view)).to_have_attribute("aria-current", "page")
         page.get_by_role("heading", level=1).first.wait_for()

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DatabaseView } from '@/features/database';
 import { LogsView } from '@/features/logs';
 import { PoliciesView } from '@/features/policies';
+import { RealtimeView } from '@/features/realtime';
 import { SqlView } from '@/features/sql';
 import { StorageView } from '@/features/storage';
 import { TablesView } from '@/features/tables';
@@ -13,6 +14,7 @@ const VIEWS = {
   policies: { label: 'Policies', View: PoliciesView },
   users: { label: 'Users', View: UsersView },
   storage: { label: 'Storage', View: StorageView },
+  realtime: { label: 'Realtime', View: RealtimeView },
   logs: { label: 'Logs', View: LogsView },
   database: { label: 'Database', View: DatabaseView },
 } as const;
