@@ -103,8 +103,9 @@ def service_role_token(keys: JwtKeys, token: str) -> bool:
 
 
 def same_origin(connection: HTTPConnection) -> bool:
-    """No Origin (a navigation, a same-origin GET) or the studio's own scheme and host."""
+    """No Origin (a navigation, a same-origin GET) or one naming the host the request was sent to. Only the host:
+    behind a proxy that ends TLS the browser's scheme is not the one the gateway sees."""
     origin = connection.headers.get("origin")
     if origin is None:
         return connection.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
-    return origin == f"{connection.url.scheme}://{connection.headers.get('host', '')}"
+    return urlsplit(origin).netloc == connection.headers.get("host", "")

@@ -42,7 +42,7 @@ async def sign_in(request: Request) -> Response:
         return sign_in_page("That key or password is not right.", 401)
     response = RedirectResponse(HOME, status_code=303)
     response.set_cookie(COOKIE, access.session_cookie(), max_age=SESSION_SECONDS, path=HOME, httponly=True,
-                        samesite="strict", secure=request.url.scheme == "https")
+                        samesite="strict", secure=shared.settings.api_external_url.startswith("https://"))
     return response
 
 

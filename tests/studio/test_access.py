@@ -104,6 +104,13 @@ def test_another_sites_page_is_refused_even_when_signed_in(studio: LiveGateway) 
         assert sql.status_code == 401
 
 
+def test_the_studios_own_origin_behind_a_tls_proxy_is_let_in(studio: LiveGateway) -> None:
+    host = studio.url.removeprefix("http://")
+    with signed_in(studio) as client:
+        answer = client.get("/_/api/catalog", headers={"Origin": f"https://{host}"})
+        assert answer.status_code == 200
+
+
 def test_a_session_cookie_made_up_is_refused(studio: LiveGateway) -> None:
     answer = httpx.get(f"{studio.url}/_/api/catalog", cookies={"gateway_studio": "99999999999.deadbeef"})
     assert answer.status_code == 401
