@@ -272,6 +272,17 @@ def grid_cells(table: Locator, column: int) -> list[str]:
     return [rows.nth(i).locator("td").nth(column).inner_text() for i in range(rows.count())]
 
 
+def test_a_users_details_show_identities_factors_and_metadata(page: Page, users: dict[str, str]) -> None:
+    page.get_by_role("link", name="Users").click()
+    page.get_by_role("table", name="Users").get_by_role("button", name="alice@example.com", exact=True).click()
+    details = page.get_by_role("region", name="User alice@example.com")
+    expect(details).to_contain_text(f"id {users['alice']}")
+    expect(details.locator("li").first).to_contain_text("email · since")
+    expect(details).to_contain_text('"provider": "email"')
+    details.get_by_role("button", name="Close").click()
+    expect(details).to_have_count(0)
+
+
 def test_invite_confirm_and_recovery_from_the_users_view(page: Page, studio: LiveGateway) -> None:
     page.get_by_role("link", name="Users").click()
     invite = page.get_by_role("form", name="Invite a user")

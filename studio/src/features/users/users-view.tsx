@@ -3,6 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { admin } from '@/lib/clients';
 import { useAsync } from '@/lib/use-async';
 import { Empty, ErrorNote, Loading, Pager } from '@/components/ui';
+import { UserDetails } from './user-details';
 
 const PER_PAGE = 50;
 // GoTrue's way of banning until further notice: a ban long enough to outlive the project.
@@ -13,6 +14,7 @@ export function UsersView() {
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
   const users = useAsync(async () => {
     const { data, error } = await admin.auth.admin.listUsers({ page, perPage: PER_PAGE });
     if (error) throw error;
@@ -41,6 +43,7 @@ export function UsersView() {
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="email, phone or id" />
         </label>
       </div>
+      {opened && <UserDetails key={opened} userId={opened} onClose={() => setOpened(null)} />}
       {error && <ErrorNote>{error}</ErrorNote>}
       {notice && <p className="muted" role="status">{notice}</p>}
       {users.error && <ErrorNote>{users.error}</ErrorNote>}
@@ -52,7 +55,7 @@ export function UsersView() {
             <tbody>
               {shown.map((user) => (
                 <tr key={user.id}>
-                  <td>{user.email ?? user.phone ?? user.id}</td>
+                  <td><button type="button" className="link" onClick={() => setOpened(user.id)}>{user.email ?? user.phone ?? user.id}</button></td>
                   <td>{when(user.created_at)}</td>
                   <td>{when(user.last_sign_in_at)}</td>
                   <td>{status(user)}</td>
