@@ -3,6 +3,7 @@ storage-js downloads."""
 
 from __future__ import annotations
 
+import base64
 import json
 import subprocess
 from pathlib import Path
@@ -12,6 +13,9 @@ from playwright.sync_api import Page, expect
 
 from tests.support.live import LiveGateway
 from tests.support.node import NODE_DIR
+
+ONE_PIXEL_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
 
 
 def storage_js_download(studio: LiveGateway, bucket: str, path: str) -> dict:
@@ -61,3 +65,25 @@ def test_a_bad_limit_and_a_file_over_the_limit_are_refused_in_words(page: Page) 
     page.get_by_label("Upload files (or drop them here)").set_input_files(
         {"name": "big.txt", "mimeType": "text/plain", "buffer": b"more than ten bytes"})
     expect(page.get_by_role("alert")).to_contain_text("big.txt: The object exceeded the maximum allowed size")
+
+
+def test_an_image_is_previewed_and_a_file_moved(page: Page, studio: LiveGateway) -> None:
+    page.get_by_role("link", name="Storage").click()
+    page.get_by_role("navigation", name="Buckets").get_by_role("button", name="reports").click()
+    upload = page.get_by_label("Upload files (or drop them here)")
+    upload.set_input_files({"name": "dot.png", "mimeType": "image/png", "buffer": ONE_PIXEL_PNG})
+    files = page.get_by_role("table", name="Files")
+    files.get_by_role("button", name="dot.png", exact=True).click()
+    image = page.get_by_role("img", name="Preview of dot.png")
+    expect(image).to_be_visible()
+    page.wait_for_function("img => img.complete && img.naturalWidth === 1", arg=image.element_handle())
+
+    upload.set_input_files({"name": "draft.txt", "mimeType": "text/plain", "buffer": b"draft"})
+    page.once("dialog", lambda dialog: dialog.accept("archive/draft.txt"))
+    files.get_by_role("button", name="Move draft.txt").click()
+    expect(page.get_by_text("Moved draft.txt to archive/draft.txt.")).to_be_visible()
+    files.get_by_role("button", name="archive/").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("reports / archive")
+    expect(files).to_contain_text("draft.txt")
+    assert storage_js_download(studio, "reports", "archive/draft.txt")["text"] == "draft"
+    assert "error" in storage_js_download(studio, "reports", "draft.txt")

@@ -12,6 +12,7 @@ export function ObjectsBrowser({ bucket }: { bucket: Bucket }) {
   const [folder, setFolder] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ name: string; url: string } | null>(null);
   const files = admin.storage.from(bucket.id);
   const listing = useAsync(async () => {
     const { data, error } = await files.list(folder, { limit: 1000, sortBy: { column: 'name', order: 'asc' } });
@@ -53,6 +54,20 @@ export function ObjectsBrowser({ bucket }: { bucket: Bucket }) {
     if (url) window.location.assign(`${url}&download=${encodeURIComponent(name)}`);
   }
 
+  async function move(name: string) {
+    const target = window.prompt(`Move ${path(name)} to (a path in ${bucket.name}):`, path(name));
+    if (!target || target === path(name)) return;
+    const { error } = await files.move(path(name), target);
+    setError(error ? error.message : null);
+    setNotice(error ? null : `Moved ${path(name)} to ${target}.`);
+    listing.reload();
+  }
+
+  async function show(name: string) {
+    const url = await signedUrl(name);
+    if (url) setPreview({ name, url });
+  }
+
   async function remove(name: string) {
     if (!window.confirm(`Delete ${path(name)}?`)) return;
     const { error } = await files.remove([path(name)]);
@@ -81,6 +96,12 @@ export function ObjectsBrowser({ bucket }: { bucket: Bucket }) {
         {folder && <button type="button" onClick={() => setFolder(folder.split('/').slice(0, -1).join('/'))}>Up one folder</button>}
       </div>
       {notice && <p className="muted" aria-live="polite">{notice}</p>}
+      {preview && (
+        <figure className="preview">
+          <img src={preview.url} alt={`Preview of ${preview.name}`} />
+          <figcaption>{preview.name} <button type="button" onClick={() => setPreview(null)}>Close preview</button></figcaption>
+        </figure>
+      )}
       {error && <ErrorNote>{error}</ErrorNote>}
       {listing.error && <ErrorNote>{listing.error}</ErrorNote>}
       {!listing.data && <Loading what="files" />}
@@ -96,13 +117,16 @@ export function ObjectsBrowser({ bucket }: { bucket: Bucket }) {
                 </tr>
               ) : (
                 <tr key={entry.name}>
-                  <td>{entry.name}</td>
+                  <td>{String(entry.metadata?.mimetype ?? '').startsWith('image/')
+                    ? <button type="button" className="link" onClick={() => show(entry.name)}>{entry.name}</button>
+                    : entry.name}</td>
                   <td>{entry.metadata?.mimetype}</td>
                   <td>{entry.metadata?.size}</td>
                   <td>{entry.updated_at ? new Date(entry.updated_at).toLocaleString() : ''}</td>
                   <td className="row-actions">
                     <button type="button" onClick={() => download(entry.name)}>Download <span className="sr-only">{entry.name}</span></button>
                     <button type="button" onClick={() => copyLink(entry.name)}>Signed link <span className="sr-only">{entry.name}</span></button>
+                    <button type="button" onClick={() => move(entry.name)}>Move <span className="sr-only">{entry.name}</span></button>
                     <button type="button" className="danger" onClick={() => remove(entry.name)}>Delete <span className="sr-only">{entry.name}</span></button>
                   </td>
                 </tr>
