@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from dotenv import dotenv_values
 from starlette.requests import HTTPConnection
 
 from gateway.claims import bearer_token
@@ -47,7 +48,10 @@ class StudioAccess:
 
     @classmethod
     def of_process(cls, settings: Settings) -> StudioAccess:
-        return cls.from_env(os.environ, settings)
+        """From the project's `.env` and the environment, the environment winning, as the settings are read."""
+        dotenv = settings.project.root / ".env"
+        env = {k: v for k, v in dotenv_values(dotenv).items() if v is not None} if dotenv.exists() else {}
+        return cls.from_env({**env, **os.environ}, settings)
 
     def signs_in(self, secret: str, keys: JwtKeys) -> bool:
         """The service-role key (or any token signed for the project with that role) or the admin password."""

@@ -14,6 +14,8 @@ import pytest
 from tests.support.live import free_port
 from tests.support.serve import ServeProcess, run_cli
 
+DOTENV_PASSWORD = "read from the project's dotenv"
+
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[tuple[str, str]]:
@@ -24,6 +26,7 @@ def served() -> Iterator[tuple[str, str]]:
         project = root / "project"
         project.mkdir()
         assert run_cli("init", cwd=project).returncode == 0
+        (project / ".env").write_text(f"STUDIO_PASSWORD={DOTENV_PASSWORD}\n")
         port = free_port()
         with ServeProcess(root / "data", port, cwd=project, TRUSTED_PROXY_HEADER="X-Forwarded-For") as server:
             server.wait_healthy()
@@ -62,3 +65,12 @@ def test_anon_token_is_refused_on_this_machine_too(served: tuple[str, str]) -> N
     anon_key = page.split('"anonKey": "')[1].split('"')[0]
     answer = httpx.get(f"{url}/_/api/catalog", headers={"Authorization": f"Bearer {anon_key}"})
     assert answer.status_code == 403
+
+
+def test_the_admin_password_is_read_from_the_projects_env_file(served: tuple[str, str]) -> None:
+    url, _ = served
+    elsewhere = {"X-Forwarded-For": "203.0.113.7"}
+    answer = httpx.post(f"{url}/_/api/session", data={"secret": DOTENV_PASSWORD}, headers=elsewhere)
+    assert answer.status_code == 303
+    page = httpx.get(f"{url}/_/", headers=elsewhere, cookies=answer.cookies)
+    assert page.status_code == 200 and "__STUDIO_CONFIG__" in page.text
