@@ -40,8 +40,10 @@ async def tables(request: Request) -> Response:
 @admin_only
 async def table_policies(request: Request) -> Response:
     shared = services(request)
+    schemas = shared.settings.db_schemas
     async with shared.pool.connection() as conn:
-        return JSONResponse({"policies": await catalog.policies(conn, shared.settings.db_schemas)})
+        return JSONResponse({"policies": await catalog.policies(conn, schemas),
+                             "access": await catalog.access(conn, schemas)})
 
 
 @router.get("/api/database")

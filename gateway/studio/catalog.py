@@ -49,6 +49,26 @@ from pg_policies where schemaname = any(%(schemas)s)
 order by schemaname, tablename, policyname
 """
 
+# Per table, API role and operation: whether the role has the grant, and which permissive policies could let a row
+# through (those for the operation or ALL, to PUBLIC or to a role it belongs to). Without a grant nothing passes;
+# with RLS off every row does; with RLS on and no such policy none does.
+ACCESS_SQL = """
+select n.nspname as schema, c.relname as table, r.role, op.operation,
+       has_table_privilege(r.role, c.oid, op.privilege) as granted, c.relrowsecurity as rls,
+       coalesce(array_agg(p.polname order by p.polname) filter (where p.polname is not null), '{}') as policies
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+cross join (values ('anon'), ('authenticated')) r(role)
+cross join (values ('select', 'SELECT', 'r'), ('insert', 'INSERT', 'a'), ('update', 'UPDATE', 'w'),
+                   ('delete', 'DELETE', 'd')) op(operation, privilege, command)
+left join pg_policy p on p.polrelid = c.oid and p.polpermissive and p.polcmd in (op.command, '*')
+     and exists (select 1 from unnest(p.polroles) role_oid
+                 where role_oid = 0 or pg_has_role(r.role, role_oid, 'member'))
+where n.nspname = any(%(schemas)s) and c.relkind in ('r', 'p')
+group by n.nspname, c.relname, c.oid, c.relrowsecurity, r.role, op.operation, op.privilege
+order by n.nspname, c.relname, r.role, op.operation
+"""
+
 
 async def relations(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> list[dict[str, Any]]:
     cur = conn.cursor(row_factory=dict_row)
@@ -63,6 +83,12 @@ async def relations(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> 
 async def policies(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> list[dict[str, Any]]:
     cur = conn.cursor(row_factory=dict_row)
     await cur.execute(POLICIES_SQL, {"schemas": list(schemas)})
+    return await cur.fetchall()
+
+
+async def access(conn: psycopg.AsyncConnection, schemas: tuple[str, ...]) -> list[dict[str, Any]]:
+    cur = conn.cursor(row_factory=dict_row)
+    await cur.execute(ACCESS_SQL, {"schemas": list(schemas)})
     return await cur.fetchall()
 
 

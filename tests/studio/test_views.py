@@ -210,12 +210,24 @@ def test_several_statements_give_the_last_result_and_a_long_query_is_cancelled(p
     expect(page.get_by_role("button", name="Run", exact=True)).to_be_enabled()
 
 
+def test_the_matrix_says_when_there_is_no_grant_and_when_rls_is_off(page: Page, db: psycopg.Connection) -> None:
+    db.execute("revoke all on public.items from anon")
+    page.get_by_role("link", name="Policies").click()
+    page.get_by_role("navigation", name="Tables").get_by_role("button", name=re.compile("^items")).click()
+    matrix = page.get_by_role("table", name="Who may do what on items")
+    assert grid_cells(matrix, 0) == ["✗ no grant", "✓ every row (RLS off)"]
+
+
 def test_view_as_shows_exactly_the_rows_supabase_js_gets(page: Page, studio: LiveGateway,
                                                         users: dict[str, str]) -> None:
     page.get_by_role("link", name="Policies").click()
     page.get_by_role("navigation", name="Tables").get_by_role("button", name=re.compile("^notes")).click()
     expect(page.get_by_role("heading", name="Owners read their own notes")).to_be_visible()
     expect(page.locator(".policy")).to_contain_text("using ((owner = auth.uid()))")
+    matrix = page.get_by_role("table", name="Who may do what on notes")
+    assert [grid_cells(matrix, i) for i in range(4)] == [
+        ["✗ no policy", "✓ rows of 1 policy"], ["✗ no policy", "✗ no policy"], ["✗ no policy", "✗ no policy"],
+        ["✗ no policy", "✗ no policy"]]
     page.get_by_label("Run as").select_option("authenticated")
     page.get_by_label("User", exact=True).select_option(label="alice@example.com")
     page.get_by_role("button", name="View rows").click()

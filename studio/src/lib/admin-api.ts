@@ -44,7 +44,11 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 }
 
 export const fetchCatalog = () => call<{ schemas: string[]; relations: Relation[] }>('catalog');
-export const fetchPolicies = () => call<{ policies: Policy[] }>('policies');
+export type Access = {
+  schema: string; table: string; role: 'anon' | 'authenticated'; operation: 'select' | 'insert' | 'update' | 'delete';
+  granted: boolean; rls: boolean; policies: string[];
+};
+export const fetchPolicies = () => call<{ policies: Policy[]; access: Access[] }>('policies');
 export const runSql = (sql: string, role: Role, userId: string | undefined, runId: string) =>
   call<SqlResult>('sql', { sql, role, user_id: userId, run_id: runId });
 export const cancelSql = (role: Role, runId: string) =>

@@ -5,6 +5,7 @@ import { useAsync } from '@/lib/use-async';
 import { Empty, ErrorNote, Loading } from '@/components/ui';
 import { RowsBrowser } from '@/features/tables';
 import { RolePicker, type Identity } from '@/features/sql';
+import { AccessMatrix } from './access-matrix';
 
 export function PoliciesView() {
   const loaded = useAsync(() => Promise.all([fetchCatalog(), fetchPolicies()]), 'policies');
@@ -15,7 +16,7 @@ export function PoliciesView() {
     JSON.stringify(viewing));
   if (loaded.error) return <ErrorNote>{loaded.error}</ErrorNote>;
   if (!loaded.data) return <Loading what="policies" />;
-  const [catalog, { policies }] = loaded.data;
+  const [catalog, { policies, access }] = loaded.data;
   const tables = catalog.relations.filter((r) => r.kind === 'table');
   const table = tables.find((t) => `${t.schema}.${t.name}` === chosen) ?? tables[0];
   if (!table) return <Empty>No tables yet.</Empty>;
@@ -39,6 +40,7 @@ export function PoliciesView() {
       </nav>
       <div className="detail">
         <h1>Policies of {table.schema}.{table.name}</h1>
+        <AccessMatrix table={table.name} cells={access.filter((a) => a.schema === table.schema && a.table === table.name)} />
         {!table.rls && <ErrorNote>Row level security is off: every role with a grant sees and changes every row.</ErrorNote>}
         {own.length === 0 ? <Empty>No policies on this table.</Empty> : (
           <ul className="policies">
