@@ -295,6 +295,16 @@ def test_a_users_details_show_identities_factors_and_metadata(page: Page, users:
     expect(details).to_have_count(0)
 
 
+def test_the_auth_settings_are_shown_as_the_auth_service_publishes_them(page: Page) -> None:
+    page.get_by_role("link", name="Users").click()
+    page.get_by_text("Auth settings").click()
+    facts = page.get_by_role("definition").all_inner_texts()
+    terms = page.get_by_role("term").all_inner_texts()
+    shown = dict(zip(terms, facts, strict=True))
+    assert shown["Sign-in methods"].split(", ")[0] == "email" and "anonymous_users" in shown["Sign-in methods"]
+    assert shown["mailer_autoconfirm"] == "false"
+
+
 def test_invite_confirm_and_recovery_from_the_users_view(page: Page, studio: LiveGateway) -> None:
     page.get_by_role("link", name="Users").click()
     invite = page.get_by_role("form", name="Invite a user")

@@ -3,6 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { admin } from '@/lib/clients';
 import { useAsync } from '@/lib/use-async';
 import { Empty, ErrorNote, Loading, Pager } from '@/components/ui';
+import { AuthSettingsPanel } from './auth-settings';
 import { UserDetails } from './user-details';
 
 const PER_PAGE = 50;
@@ -34,6 +35,7 @@ export function UsersView() {
   return (
     <div className="page">
       <h1>Users</h1>
+      <AuthSettingsPanel />
       <div className="forms">
         <CreateUser onCreated={() => users.reload()} />
         <InviteUser onInvited={(email) => { setNotice(`Invitation sent to ${email}.`); users.reload(); }} />
