@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import re
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -18,6 +21,7 @@ from gateway.studio.door import let_in, refusal, sign_in_page, studio_access
 HOME = "/_/"
 DIST = Path(__file__).parent / "dist"
 ASSET_CACHE = "public, max-age=31536000, immutable"
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 router = APIRouter()
 
@@ -74,5 +78,16 @@ def _index(request: Request) -> Response:
     config = {"anonKey": keys.anon_key, "serviceRoleKey": keys.service_role_key}
     # json.dumps of these values cannot contain `</`, so the script cannot be closed early.
     script = f"<script>window.__STUDIO_CONFIG__ = {json.dumps(config)};</script>"
-    return HTMLResponse(index.read_text().replace("<head>", f"<head>{script}", 1),
-                        headers={"Cache-Control": "no-store"})
+    html = index.read_text().replace("<head>", f"<head>{script}", 1)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                                       "Content-Security-Policy": content_policy(html, request.headers.get("host", ""))})
+
+
+def content_policy(html: str, host: str) -> str:
+    """The page carries the service-role key: only its own scripts run (the inline ones by their hashes), it talks
+    only to its own gateway, and no other site may frame it (its buttons ban and delete)."""
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
+                      for body in INLINE_SCRIPT.findall(html))
+    return (f"default-src 'self'; script-src 'self' {hashes}; style-src 'self' 'unsafe-inline'; "
+            f"img-src 'self' data: blob:; connect-src 'self' ws://{host} wss://{host}; "
+            "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")

@@ -48,8 +48,23 @@ def studio(settings: Settings) -> Iterator[LiveGateway]:
 
 @pytest.fixture()
 def page(browser: Browser, studio: LiveGateway) -> Iterator[Page]:
-    """A page signed in to the studio with the admin password, as an operator would."""
-    context = browser.new_context(base_url=studio.url, viewport=DESKTOP)
+    """A page signed in to the studio with the admin password, as an operator would; nothing the studio does may
+    be refused by its own content policy."""
+    refused: list[str] = []
+    for page in signed_in_page(browser, studio):
+        page.on("console", lambda message: "Content Security Policy" in message.text and refused.append(message.text))
+        yield page
+    assert refused == []
+
+
+@pytest.fixture()
+def checked_page(browser: Browser, studio: LiveGateway) -> Iterator[Page]:
+    """The same, letting a test inject axe-core, whose inline script the studio's content policy refuses."""
+    yield from signed_in_page(browser, studio, bypass_csp=True)
+
+
+def signed_in_page(browser: Browser, studio: LiveGateway, **options) -> Iterator[Page]:
+    context = browser.new_context(base_url=studio.url, viewport=DESKTOP, **options)
     page = context.new_page()
     page.goto("/_/")
     page.get_by_label("Service-role key or admin password").fill(PASSWORD)

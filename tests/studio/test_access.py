@@ -125,3 +125,12 @@ def test_sign_in_attempts_share_the_auth_services_budget(settings: Settings) -> 
         refused = httpx.post(f"{live.url}/_/api/session", data={"secret": PASSWORD},
                              headers={"X-Forwarded-For": "198.51.100.4"})
         assert refused.status_code == 429 and "Too many sign-in attempts" in refused.text
+
+
+def test_the_page_runs_only_its_own_scripts_and_no_other_site_frames_it(studio: LiveGateway) -> None:
+    with signed_in(studio) as client:
+        page = client.get("/_/")
+    policy = page.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in policy and "script-src 'self' 'sha256-" in policy
+    assert "unsafe-inline" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+    assert page.headers["referrer-policy"] == "no-referrer"

@@ -365,10 +365,11 @@ def test_the_realtime_inspector_shows_the_changes_a_user_may_see(page: Page, use
 
 @pytest.mark.parametrize(("theme", "width", "height"), [("light", 1280, 800), ("dark", 1280, 800),
                                                         ("light", 1920, 1080)])
-def test_every_view_fits_and_passes_axe_in_both_themes(page: Page, users: dict[str, str], theme: str, width: int,
-                                                       height: int) -> None:
+def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, users: dict[str, str], theme: str,
+                                                       width: int, height: int) -> None:
     """No serious or critical WCAG 2.2 AA violation (axe-core, as the site is checked) and nothing wider than the
     window. With STUDIO_SCREENSHOTS=<folder>, also saves each view at 1280×800 there (docs/screenshots holds them)."""
+    page = checked_page
     page.set_viewport_size({"width": width, "height": height})
     if page.evaluate("document.documentElement.dataset.theme") != theme:
         page.get_by_role("button", name=f"Switch to {theme} theme").click()
