@@ -77,7 +77,7 @@ def create_app(settings: Settings) -> ASGIApp:
     if settings.database_url is None:
         raise ValueError("create_app needs a database URL; start the embedded server first")
 
-    shared = Services(settings, JwtKeys.load(settings.jwt_secret, settings.jwks_file))
+    shared = Services(settings, JwtKeys.from_settings(settings))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

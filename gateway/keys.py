@@ -1,10 +1,11 @@
-"""JWTs: the project's anon and service-role keys, signing access tokens, and verifying whatever a client presents.
+"""JWTs: the project's anon and service-role keys, signing access tokens, and verifying whatever a client presents;
+the project's publishable and secret API keys (gateway.api_keys) stand for the anon and service-role keys.
 
-HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`) adds asymmetric keys (RS256, ES256,
-each with a `kid`), all of which verify and whose public halves are published at /auth/v1/.well-known/jwks.json.
-One of them signs user access tokens: in a JWK set (`{"keys": [...]}`) the first with its private part; in GoTrue's
-signing-keys format (a JSON array of JWKs, as `GOTRUE_JWT_KEYS` and `supabase gen signing-key` write it) the one
-whose `key_ops` include "sign", as GoTrue decides.
+HS256 with the project secret always works. A JWK set file (`JWT_JWKS_FILE`, or config.toml's `[auth]
+signing_keys_path`) adds asymmetric keys (RS256, ES256, each with a `kid`), all of which verify and whose public
+halves are published at /auth/v1/.well-known/jwks.json. One of them signs user access tokens: in a JWK set
+(`{"keys": [...]}`) the first with its private part; in GoTrue's signing-keys format (a JSON array of JWKs, as
+`GOTRUE_JWT_KEYS` and `supabase gen signing-key` write it) the one whose `key_ops` include "sign", as GoTrue decides.
 
 Verified tokens are remembered (an LRU keyed by the whole token string, bounded in count and bytes) because PyJWT's signature check was
 about a quarter of a cached REST read's own time; a remembered token's `exp` is checked against the clock on every
@@ -18,12 +19,15 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import jwt
 
+from gateway.api_keys import CLI_JWT_SECRET, ApiKeys
 from gateway.config_values import ConfigError
+from gateway.settings import Settings
 
 LEEWAY_SECONDS = 30
 # Supabase's local stack issues its keys with these fixed times, so a key stays the same for a given secret.
@@ -126,9 +130,10 @@ def _entry_bytes(token: str, entry: _Verified) -> int:
 
 @dataclass(frozen=True)
 class JwtKeys:
-    secret: str
+    secret: str = field(repr=False)  # the repr ends up in logs
     issuer: str = "supabase"
     asymmetric: tuple[AsymmetricKey, ...] = field(default=())
+    api_keys: ApiKeys = field(default_factory=ApiKeys)
     cache_size: int = VERIFIED_TOKENS_KEPT
     verified_tokens: VerifiedTokens = field(init=False, repr=False, compare=False, hash=False)
 
@@ -140,6 +145,12 @@ class JwtKeys:
         if jwks_file is None:
             return cls(secret)
         return cls(secret, asymmetric=tuple(_read_jwk_set(jwks_file)))
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> JwtKeys:
+        keys = cls.load(settings.jwt_secret, settings.jwks_file)
+        return cls(keys.secret, asymmetric=keys.asymmetric,
+                   api_keys=settings.api_keys.or_derived(settings.jwt_secret))
 
     @property
     def signing_key(self) -> AsymmetricKey | None:
@@ -192,15 +203,26 @@ class JwtKeys:
         return {"keys": [k.public_jwk for k in self.asymmetric]}
 
     def project_key(self, role: str) -> str:
+        if self.secret == CLI_JWT_SECRET:
+            # The Supabase CLI's claims, so its well-known secret gives its published keys byte for byte.
+            return self.sign({"iss": "supabase-demo", "role": role, "exp": KEY_EXPIRES_AT})
         return self.sign({"iss": self.issuer, "ref": "default", "role": role, "iat": KEY_ISSUED_AT, "exp": KEY_EXPIRES_AT})
 
-    @property
+    @cached_property
     def anon_key(self) -> str:
         return self.project_key("anon")
 
-    @property
+    @cached_property
     def service_role_key(self) -> str:
         return self.project_key("service_role")
+
+    def api_key_claims(self, key: str) -> dict[str, Any] | None:
+        """A publishable or secret key's claims: those of the legacy key of its role, as Supabase's API gateway
+        swaps the key for a JWT of that role. None when `key` is not one of the project's API keys."""
+        role = self.api_keys.role_of(key)
+        if role is None:
+            return None
+        return self.verify(self.anon_key if role == "anon" else self.service_role_key)
 
 
 def _read_jwk_set(path: Path) -> list[AsymmetricKey]:

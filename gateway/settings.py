@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import secrets
@@ -11,6 +12,7 @@ from urllib.parse import urlparse
 
 from dotenv import dotenv_values
 
+from gateway.api_keys import CLI_JWT_SECRET, ApiKeys, configured_api_keys
 from gateway.config_values import ConfigError, parse_duration
 from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE, as_role
 from gateway.project.auth_hooks import HookConfig, hooks_from_env
@@ -19,12 +21,26 @@ from gateway.project.folder import Project
 
 # The gateway's own source tree; its tests serve the GulfSec site project that lives here too.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The sender `supabase start` gives GoTrue when config.toml names none ([inbucket] admin_email, sender_name).
+DEFAULT_MAIL_FROM = "Admin <admin@email.com>"
 MIN_SECRET_LENGTH = 32
+EMBEDDED_SECRET_FILE = "jwt_secret"
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 PLACEHOLDER_SECRETS = {
-    "super-secret-jwt-token-with-at-least-32-characters-long",
+    CLI_JWT_SECRET,
     "your-super-secret-jwt-token-with-at-least-32-characters-long",
 }
+
+
+def is_loopback(host: str) -> bool:
+    """`localhost` or a loopback address (127.0.0.0/8, ::1): a host only this machine reaches. Other names are not
+    resolved: what a name resolves to can change between this check and the connection."""
+    if host.lower() in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _bool(value: str | None, default: bool = False) -> bool:
@@ -58,11 +74,14 @@ def _int(name: str, value: str | None, default: int) -> int:
 
 @dataclass(frozen=True)
 class Settings:
-    database_url: str | None  # the owner: migrations and the gateway's own services
+    # Fields holding a secret (a key, a password in a URL) are left out of the repr, which ends up in logs.
+    database_url: str | None = field(repr=False)  # the owner: migrations and the gateway's own services
     data_dir: Path
-    jwt_secret: str
+    jwt_secret: str = field(repr=False)
     jwt_exp: int = 3600
     jwks_file: Path | None = None
+    api_keys: ApiKeys = field(default_factory=ApiKeys)  # the configured ones; gateway.api_keys adds the missing
+    jwt_secret_origin: str = "configured"  # or "supabase-cli" (its well-known local keys), or "generated"
     jwt_admin_roles: tuple[str, ...] = ("service_role", "supabase_admin")
     site_url: str = "http://127.0.0.1:54321"
     api_external_url: str = "http://127.0.0.1:54321"
@@ -70,9 +89,8 @@ class Settings:
     api_host: str = "127.0.0.1"
     api_port: int = 54321
     api_workers: int = 1
-    smtp_url: str | None = None
-    mail_from: str = "no-reply@gulfsec.local"
-    contact_inbox: str = "info@gulfsec.local"
+    smtp_url: str | None = field(default=None, repr=False)
+    mail_from: str = DEFAULT_MAIL_FROM
     mail_autoconfirm: bool = False
     mailer_secure_email_change_enabled: bool = True
     dev_mailbox: bool = False
@@ -121,8 +139,8 @@ class Settings:
     request_body_idle_timeout_seconds: int = 60
     rest_plan_cache_bytes: int = 16 * 1024 * 1024
     db_pool_size: int = 10
-    authenticator_url: str | None = None  # request traffic; unset: DATABASE_URL's role
-    auth_admin_url: str | None = None  # the auth service; unset: DATABASE_URL's role
+    authenticator_url: str | None = field(default=None, repr=False)  # request traffic; unset: DATABASE_URL's role
+    auth_admin_url: str | None = field(default=None, repr=False)  # the auth service; unset: DATABASE_URL's role
     project: Project = field(default_factory=lambda: Project.load(PROJECT_ROOT))
     functions_dir: Path = field(default_factory=lambda: PROJECT_ROOT / "functions")
     function_urls: dict[str, str] = field(default_factory=dict)
@@ -133,7 +151,7 @@ class Settings:
     functions_memory_mb: int = 256
     functions_max_workers: int = 16
     db_port: int = 54322  # the embedded server's loopback TCP port, as `supabase start`'s
-    tcp_database_url: str | None = None  # the embedded server over TCP, once it listens there
+    tcp_database_url: str | None = field(default=None, repr=False)  # the embedded server over TCP, once it listens
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
     realtime_max_channels_per_client: int = 100
@@ -150,8 +168,8 @@ class Settings:
     storage_s3_endpoint: str | None = None
     storage_s3_bucket: str = ""
     storage_s3_region: str = "us-east-1"
-    storage_s3_access_key_id: str | None = None
-    storage_s3_secret_access_key: str | None = None
+    storage_s3_access_key_id: str | None = field(default=None, repr=False)
+    storage_s3_secret_access_key: str | None = field(default=None, repr=False)
     storage_s3_force_path_style: bool = False
 
     @property
@@ -164,6 +182,13 @@ class Settings:
         if self.database_url is None:
             raise ConfigError("no database yet: set DATABASE_URL or start the embedded server first")
         return self.database_url
+
+    @property
+    def cli_keys_withheld(self) -> bool:
+        """A project written against `supabase start` that got a generated secret because its API listens beyond
+        loopback (`gateway serve` warns)."""
+        return (self.jwt_secret_origin == "generated" and _written_against_cli(self.project)
+                and self.api_host not in LOOPBACK_HOSTS)
 
     @property
     def api_url(self) -> str:
@@ -209,14 +234,23 @@ class Settings:
         default_site = f"http://{api_host}:{api_port}"
 
         jwt_secret = env.get("JWT_SECRET") or ""
+        jwt_secret_origin = "configured"
+        api_keys = configured_api_keys(env)
         if not jwt_secret:
             if not embedded:
                 raise ConfigError("JWT_SECRET is required when DATABASE_URL is set (at least 32 characters)")
-            jwt_secret = _embedded_secret(data_dir)
+            if _takes_cli_keys(project, data_dir, api_host):
+                jwt_secret, jwt_secret_origin = CLI_JWT_SECRET, "supabase-cli"
+                api_keys = api_keys.or_cli_keys()
+            else:
+                jwt_secret, jwt_secret_origin = _embedded_secret(data_dir), "generated"
         if len(jwt_secret) < MIN_SECRET_LENGTH:
             raise ConfigError(f"JWT_SECRET must be at least {MIN_SECRET_LENGTH} characters long")
         if not embedded and jwt_secret in PLACEHOLDER_SECRETS:
             raise ConfigError("JWT_SECRET is a published placeholder; generate your own (for example: openssl rand -hex 32)")
+        if not embedded and api_keys.holds_cli_key:
+            raise ConfigError("PUBLISHABLE_KEY or SECRET_KEY is the Supabase CLI's published local key; generate your"
+                              " own")
 
         function_urls = {}
         for key, value in env.items():
@@ -231,6 +265,8 @@ class Settings:
             jwt_secret=jwt_secret,
             jwt_exp=_int("JWT_EXP", env.get("JWT_EXP"), 3600),
             jwks_file=Path(jwks_file) if jwks_file else None,
+            api_keys=api_keys,
+            jwt_secret_origin=jwt_secret_origin,
             jwt_admin_roles=tuple(r.strip() for r in (env.get("JWT_ADMIN_ROLES") or "service_role,supabase_admin")
                                   .split(",") if r.strip()),
             site_url=(env.get("SITE_URL") or default_site).rstrip("/"),
@@ -243,13 +279,14 @@ class Settings:
             # One process per core: the services share nothing but PostgreSQL (see gateway.server.workers).
             api_workers=max(1, _int("API_WORKERS", env.get("API_WORKERS"), _cores())),
             smtp_url=env.get("SMTP_URL") or None,
-            mail_from=env.get("MAIL_FROM") or "no-reply@gulfsec.local",
-            contact_inbox=env.get("CONTACT_INBOX") or "info@gulfsec.local",
+            mail_from=env.get("MAIL_FROM") or DEFAULT_MAIL_FROM,
             mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
             mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
             # Its links sign people in: on by default only for an embedded project that the network cannot reach.
-            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and api_host in LOOPBACK_HOSTS),
-            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled),
+            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and is_loopback(api_host)),
+            # Demo accounts have published passwords: a project that has them is seeded by default only there too.
+            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled
+                            and (is_loopback(api_host) or not project.demo_accounts)),
             db_schemas=_names(env.get("DB_SCHEMAS") or "public"),
             db_extra_search_path=_names(env.get("DB_EXTRA_SEARCH_PATH", "public,extensions")),
             disable_signup=_bool(env.get("DISABLE_SIGNUP")),
@@ -370,9 +407,22 @@ def _check_database_url(url: str, name: str = "DATABASE_URL") -> None:
         raise ConfigError(f"{name} must start with postgresql://, got scheme {parsed.scheme or '(none)'!r}")
 
 
+def _takes_cli_keys(project: Project, data_dir: Path, api_host: str) -> bool:
+    """A project written against `supabase start` gets its well-known secret and keys, so its `.env` files and
+    fixtures work unchanged; only where the network cannot reach the API (anyone can forge tokens with that secret).
+    A data folder that already has its own secret keeps it, and so does a project that serves its own site
+    (`[gateway] site`, this repository's): it was never written against the CLI's keys."""
+    return (_written_against_cli(project) and api_host in LOOPBACK_HOSTS
+            and not (data_dir / EMBEDDED_SECRET_FILE).exists())
+
+
+def _written_against_cli(project: Project) -> bool:
+    return project.config_file is not None and project.site_dir is None
+
+
 def _embedded_secret(data_dir: Path) -> str:
     """Generated once per data folder, so keys stay valid across restarts."""
-    path = data_dir / "jwt_secret"
+    path = data_dir / EMBEDDED_SECRET_FILE
     try:
         if path.exists():
             return path.read_text().strip()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse, MailDeliveryError
 
 from .._shared.letters import Letter
@@ -19,7 +21,8 @@ async def handle(request: FunctionRequest, ctx: FunctionContext) -> FunctionResp
     inbox_notified, acknowledged = stored.inbox_notified, stored.acknowledged
     if not inbox_notified:
         letter = inbox_letter(message, stored.created_at)
-        inbox_notified = await _send(ctx, ctx.settings["contact_inbox"], letter, "contact_inbox", stored.id)
+        inbox = os.environ.get("CONTACT_INBOX") or ctx.settings["contact_inbox"]
+        inbox_notified = await _send(ctx, inbox, letter, "contact_inbox", stored.id)
     if not acknowledged:
         letter = acknowledgement_letter(message)
         acknowledged = await _send(ctx, message.email, letter, "contact_acknowledgement", stored.id)

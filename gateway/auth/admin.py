@@ -182,7 +182,7 @@ async def generate_link(ctx: AuthContext) -> dict[str, Any]:
         if link_type == "invite":
             await audit.record_admin(conn, ctx, "user_invited", body)
     return {**body, "action_link": verify_link(ctx.settings, hashed, verification_type, redirect_to),
-            "email_otp": otp, "hashed_token": hashed, "redirect_to": redirect_to, "verification_type": verification_type}
+            "email_otp": otp, "hashed_token": hashed, "redirect_to": redirect_to, "verification_type": link_type}
 
 
 async def _email_change_code(ctx: AuthContext, conn: AsyncConnection, user: dict[str, Any],

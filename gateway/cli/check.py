@@ -14,6 +14,7 @@ from pglast import ast
 from pglast.enums import AlterTableType
 from pglast.visitors import Visitor
 
+from gateway.database.extension_hints import NOT_EMBEDDED, where_available
 from gateway.database.migrate import MigrationFile, discover
 from gateway.project.folder import Project
 
@@ -23,9 +24,10 @@ class Finding:
     file: str
     line: int
     message: str
+    warning: bool = False
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+        return f"{self.file}:{self.line}: {'warning: ' if self.warning else ''}{self.message}"
 
 
 @dataclass
@@ -34,6 +36,7 @@ class _Catalog:
     created_at: dict[str, tuple[str, int]] = field(default_factory=dict)
     rls_enabled: set[str] = field(default_factory=set)
     policies: list[tuple[str, int, str, str, list[str]]] = field(default_factory=list)
+    extensions: list[tuple[str, int, str]] = field(default_factory=list)
 
 
 def _qualified(relation: ast.RangeVar | None) -> str:
@@ -101,6 +104,8 @@ def _collect(files: list[MigrationFile], catalog: _Catalog, findings: list[Findi
                         catalog.rls_enabled.add(name)
                     elif command.subtype == AlterTableType.AT_AddColumn and name in catalog.columns:
                         catalog.columns[name].add(command.def_.colname)
+            elif isinstance(statement, ast.CreateExtensionStmt) and statement.extname:
+                catalog.extensions.append((file.name, line, statement.extname))
             elif isinstance(statement, ast.CreatePolicyStmt):
                 collector = _UnqualifiedColumns()
                 for expression in (statement.qual, statement.with_check):
@@ -120,9 +125,14 @@ def _move(catalog: _Catalog, old: str, new: str) -> None:
         catalog.rls_enabled.add(new)
 
 
-def check(files: list[MigrationFile]) -> list[Finding]:
+def check(files: list[MigrationFile], *, embedded: bool = False) -> list[Finding]:
+    """`embedded`: the database will be the embedded PostgreSQL, so the extensions it lacks are warned about."""
     catalog, findings = _Catalog(), list[Finding]()
     _collect(files, catalog, findings)
+    if embedded:
+        findings += [Finding(file, line, f"extension {name} is not available on the embedded PostgreSQL: "
+                                         f"{where_available(name)}", warning=True)
+                     for file, line, name in catalog.extensions if name in NOT_EMBEDDED]
     for table, (file, line) in catalog.created_at.items():
         if table.startswith("public.") and table not in catalog.rls_enabled:
             findings.append(Finding(file, line, f"table {table} has no row-level security (enable it)"))
@@ -137,10 +147,12 @@ def check(files: list[MigrationFile]) -> list[Finding]:
     return findings
 
 
-def run_check(project: Project, out=print) -> int:
+def run_check(project: Project, out=print, *, embedded: bool = False) -> int:
     files = discover(project)
-    findings = check(files)
+    findings = check(files, embedded=embedded)
     for finding in findings:
         out(str(finding))
-    out(f"checked {len(files)} files: {len(findings)} problem(s)")
-    return 1 if findings else 0
+    problems = [finding for finding in findings if not finding.warning]
+    warnings = len(findings) - len(problems)
+    out(f"checked {len(files)} files: {len(problems)} problem(s)" + (f", {warnings} warning(s)" if warnings else ""))
+    return 1 if problems else 0

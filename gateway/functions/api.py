@@ -85,7 +85,7 @@ class FunctionContext:
     slug: str
     db: Database
     mailer: Mailer
-    # Project values (contact_inbox, site_url, mail_from) merged with the `[settings]` table of function.toml.
+    # Project values (site_url, mail_from, project_ref) merged with the `[settings]` table of function.toml.
     settings: Mapping[str, Any]
     log: logging.Logger
 

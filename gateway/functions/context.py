@@ -44,7 +44,6 @@ class FunctionMailer:
 def project_values(settings: Settings) -> dict[str, Any]:
     """The project settings a handler may read; secrets are deliberately not among them."""
     return {
-        "contact_inbox": settings.contact_inbox,
         "mail_from": settings.mail_from,
         "site_url": settings.site_url,
         "project_ref": settings.project_ref,

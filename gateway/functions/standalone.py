@@ -60,7 +60,7 @@ def _serve_deno_function(settings: Settings, slug: str, host: str, port: int) ->
 
 
 def create_function_app(settings: Settings, function: LoadedFunction) -> FastAPI:
-    keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
+    keys = JwtKeys.from_settings(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

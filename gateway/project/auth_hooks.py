@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from gateway.config_values import ConfigError
@@ -36,7 +36,7 @@ def setting_name(hook: str, key: str) -> str:
 class HookConfig:
     name: str
     uri: str
-    secrets: tuple[str, ...] = ()
+    secrets: tuple[str, ...] = field(default=(), repr=False)  # the repr ends up in logs
 
     @property
     def is_postgres(self) -> bool:

@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from gateway.config_values import ConfigError, parse_duration, parse_size
 from gateway.project.auth_hooks import HOOK_KEYS, HOOK_NAMES, setting_name
-from gateway.project.folder import Project
+from gateway.project.folder import CONFIG_PATH, Project
 
 # (table path, key) -> setting name
 SUPPORTED: dict[tuple[str, str], str] = {
@@ -26,6 +26,10 @@ SUPPORTED: dict[tuple[str, str], str] = {
     ("auth", "site_url"): "SITE_URL",
     ("auth", "additional_redirect_urls"): "ADDITIONAL_REDIRECT_URLS",
     ("auth", "jwt_expiry"): "JWT_EXP",
+    ("auth", "jwt_secret"): "JWT_SECRET",
+    ("auth", "publishable_key"): "PUBLISHABLE_KEY",
+    ("auth", "secret_key"): "SECRET_KEY",
+    ("auth", "signing_keys_path"): "JWT_JWKS_FILE",
     ("auth", "refresh_token_reuse_interval"): "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
     ("auth", "enable_signup"): "DISABLE_SIGNUP",
     ("auth", "enable_anonymous_sign_ins"): "EXTERNAL_ANONYMOUS_USERS_ENABLED",
@@ -57,6 +61,8 @@ SUPPORTED: dict[tuple[str, str], str] = {
 # [auth.email.smtp] together makes SMTP_URL and MAIL_FROM, so its keys are read as one table.
 SMTP_TABLE = "auth.email.smtp"
 SMTP_KEYS = ("enabled", "host", "port", "user", "pass", "admin_email", "sender_name")
+# Without [auth.email.smtp], the sender of the CLI's local mail server makes MAIL_FROM.
+INBUCKET_SENDER = {("inbucket", "admin_email"), ("inbucket", "sender_name")}
 
 # GoTrue's sets for each `password_requirements` value (the Supabase CLI's own translation).
 PASSWORD_REQUIREMENTS = {
@@ -98,7 +104,17 @@ def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[s
         converted = _convert(name, value, label)
         if converted is not None:
             settings[name] = converted
-    settings.update(_smtp_settings(lookup(project.config, SMTP_TABLE), environ, f"{where}: [{SMTP_TABLE}]"))
+    smtp = _smtp_settings(lookup(project.config, SMTP_TABLE), environ, f"{where}: [{SMTP_TABLE}]")
+    if not smtp:
+        # As `supabase start`: without its own SMTP server, mail goes out as [inbucket]'s sender.
+        inbucket = lookup(project.config, "inbucket")
+        admin_email, sender_name = inbucket.get("admin_email"), inbucket.get("sender_name")
+        if isinstance(admin_email, str) and admin_email:
+            smtp = {"MAIL_FROM": _sender(admin_email, sender_name if isinstance(sender_name, str) else None)}
+    settings.update(smtp)
+    if "JWT_JWKS_FILE" in settings:
+        # Relative to the supabase/ folder, as the CLI reads it.
+        settings["JWT_JWKS_FILE"] = str((project.root / CONFIG_PATH.parent / settings["JWT_JWKS_FILE"]).resolve())
     return settings
 
 
@@ -193,6 +209,9 @@ def _smtp_settings(table: dict[str, Any], environ: Mapping[str, str], label: str
     scheme = "smtps" if port == 465 else "smtp"
     settings = {"SMTP_URL": f"{scheme}://{credentials}{host}:{port}"}
     if values["admin_email"]:
-        sender = str(values["admin_email"])
-        settings["MAIL_FROM"] = f"{values['sender_name']} <{sender}>" if values["sender_name"] else sender
+        settings["MAIL_FROM"] = _sender(str(values["admin_email"]), values["sender_name"])
     return settings
+
+
+def _sender(admin_email: str, sender_name: str | None) -> str:
+    return f"{sender_name} <{admin_email}>" if sender_name else admin_email

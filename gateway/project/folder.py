@@ -1,6 +1,6 @@
 """The project a gateway serves: a folder in the shape of a Supabase CLI project.
 
-`<root>/supabase/config.toml` (optional), migrations in `supabase/migrations/`, the seed in `supabase/seed.sql`,
+`<root>/supabase/config.toml` (which `gateway serve` requires, as `supabase start` does), migrations in `supabase/migrations/`, the seed in `supabase/seed.sql`,
 functions in `supabase/functions/`. The `[gateway]` table of config.toml, which the Supabase CLI does not have,
 can point those parts elsewhere (paths relative to the `supabase/` folder, as the CLI resolves `sql_paths`) and
 adds what only the gateway knows: repeatable policy files, policy tests (`supabase/tests/policies/` by default), a
@@ -23,7 +23,7 @@ CONFIG_PATH = Path("supabase") / "config.toml"
 @dataclass(frozen=True)
 class DemoAccount:
     email: str
-    password: str
+    password: str = field(repr=False)
     full_name: str = ""
     about: str = ""
 
@@ -39,7 +39,7 @@ class Project:
     policies_dir: Path | None = None
     site_dir: Path | None = None
     demo_accounts: tuple[DemoAccount, ...] = ()
-    config: dict[str, Any] = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict, repr=False)  # may hold passwords; the repr ends up in logs
     config_file: Path | None = None
 
     @classmethod
@@ -79,6 +79,13 @@ class Project:
             config=config,
             config_file=config_file if config else None,
         )
+
+
+def require_config(root: Path) -> None:
+    """As `supabase start`, serving needs a project: a folder without supabase/config.toml is refused."""
+    if not (root / CONFIG_PATH).is_file():
+        raise ConfigError(f"cannot read config in {root.resolve()}: {CONFIG_PATH} not found; run `gateway init` "
+                          "to make this folder a project, or pass --workdir with a project's folder")
 
 
 def read_config(config_file: Path) -> dict[str, Any]:

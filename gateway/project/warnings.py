@@ -12,21 +12,23 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from gateway.project.config import SMTP_TABLE, SUPPORTED, lookup
+from gateway.project.config import INBUCKET_SENDER, SMTP_TABLE, SUPPORTED, lookup
 from gateway.project.folder import Project
 
 # Read by gateway/project/folder.py itself.
 READ_BY_PROJECT = {("db.seed", "enabled"), ("db.seed", "sql_paths")}
+# `[storage.buckets.<name>]`, created at start and reset (gateway/cli/seed_buckets.py).
+BUCKETS_TABLE = "storage.buckets"
+BUCKET_KEYS = {"public", "file_size_limit", "allowed_mime_types", "objects_path"}
 # Sections the gateway serves: their `enabled = true` is fine, `enabled = false` is not honoured.
-SERVED = {"api", "auth", "realtime", "storage", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
+SERVED = {"api", "auth", "realtime", "storage", "storage.image_transformation", "edge_runtime", "db.migrations", "db.seed", SMTP_TABLE}
 # The Supabase CLI's own containers and tools, and the gateway's own table.
 TOOLING_TABLES = ("db.pooler", "studio", "analytics", "experimental", "gateway")
 # `[functions.<name>]`, read by the Deno runtime with the functions themselves.
 FUNCTIONS_TABLE = "functions"
 TOOLING_KEYS = {
     ("", "project_id"), ("db", "shadow_port"), ("db", "health_timeout"), ("db", "major_version"),
-    ("inbucket", "port"), ("inbucket", "smtp_port"), ("inbucket", "pop3_port"), ("inbucket", "admin_email"),
-    ("inbucket", "sender_name"), ("edge_runtime", "policy"), ("edge_runtime", "inspector_port"),
+    ("inbucket", "port"), ("inbucket", "smtp_port"), ("inbucket", "pop3_port"), ("edge_runtime", "policy"), ("edge_runtime", "inspector_port"),
     ("edge_runtime", "deno_version"), ("realtime", "ip_version"), ("realtime", "max_header_length"),
 }
 # The `supabase init` template's values for the keys the gateway does not read, outside sections it switches off.
@@ -54,12 +56,13 @@ _MISSING = object()
 def unsupported(project: Project) -> list[str]:
     """One entry per section or table: "[storage]", "[auth] enable_manual_linking, jwt_issuer"."""
     served = SERVED | {table for table, _ in SUPPORTED}
-    honoured = set(SUPPORTED) | READ_BY_PROJECT | {(SMTP_TABLE, key) for key in lookup(project.config, SMTP_TABLE)}
+    honoured = set(SUPPORTED) | READ_BY_PROJECT | INBUCKET_SENDER | {(SMTP_TABLE, key) for key in lookup(project.config, SMTP_TABLE)}
     sections: list[str] = []
     keys: dict[str, list[str]] = defaultdict(list)
     for table, key, value, enclosing in _leaves(project.config):
         read_elsewhere = _under(table, (*TOOLING_TABLES, FUNCTIONS_TABLE))
-        if (table, key) in honoured or (table, key) in TOOLING_KEYS or read_elsewhere:
+        a_bucket_key = _under(table, (BUCKETS_TABLE,)) and table != BUCKETS_TABLE and key in BUCKET_KEYS
+        if (table, key) in honoured or (table, key) in TOOLING_KEYS or read_elsewhere or a_bucket_key:
             continue
         if _switched_off(table, enclosing) or _under(table, sections):
             continue

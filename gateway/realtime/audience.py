@@ -40,6 +40,9 @@ class Group:
     filtered: tuple[tuple[int, RowFilter], ...]
     outlets: dict[tuple[str, str | None, str], Outlet] = field(default_factory=dict)
 
+    def channels(self) -> list[ChannelSession]:
+        return [channel for outlet in self.outlets.values() for channel in outlet.channels]
+
     def ids(self, passed: frozenset[RowFilter]) -> tuple[int, ...]:
         """The subscription ids a change is sent with, given the filters its row passed for this claims set."""
         if not self.filtered:

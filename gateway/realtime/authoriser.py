@@ -85,6 +85,17 @@ class Visible:
     passed: frozenset[RowFilter]
 
 
+@dataclass(frozen=True)
+class CheckFailed:
+    """A claims set's check raised an error other than a refusal (a policy that raises, a broken function): its
+    subscribers are told, as Realtime tells them of a failure, rather than left waiting for changes."""
+    sqlstate: str | None
+
+    def message(self, change: Change) -> str:
+        return (f"Unable to check row level security on {change.schema}.{change.table}"
+                f" (SQLSTATE {self.sqlstate or 'unknown'})")
+
+
 # What to check for one change: the change, its table, and by claims key an identity with the filters asked.
 Check = tuple[Change, TableInfo, dict[str, tuple[Identity, set[RowFilter]]]]
 # One claims set's part of a batch: the changes it is asked about, each with the filters its subscribers asked.
@@ -103,8 +114,8 @@ class Authoriser:
         self.pool = pool
         self._alone: dict[str, None] = {}
 
-    async def visible(self, checks: list[Check]) -> list[dict[str, Visible]]:
-        """For each check: what each allowed claims key may be sent.
+    async def visible(self, checks: list[Check]) -> list[dict[str, Visible | CheckFailed]]:
+        """For each check: what each allowed claims key may be sent, or that its check failed.
 
         A new row is the one re-selected under those claims, never the captured image: within one transaction a
         row may have held another company's data before it moved to where the subscriber can see it. When the
@@ -120,15 +131,16 @@ class Authoriser:
         seen, checked_alone = await asyncio.gather(self._check_together(together),
                                                    asyncio.gather(*(self._check(*asked[key]) for key in alone)))
         for key, outcome in zip(alone, checked_alone):
-            seen[key] = outcome or [None] * len(asked[key][1])
-        allowed: list[dict[str, Visible]] = [{} for _ in checks]
+            seen[key] = _outcomes(outcome, len(asked[key][1]))
+        allowed: list[dict[str, Visible | CheckFailed]] = [{} for _ in checks]
         for key, (_, by_index) in wanted.items():
             for index, visible in zip(by_index, seen[key]):
                 if visible is not None:
                     allowed[index][key] = visible
         return allowed
 
-    async def _check_together(self, asked: dict[str, tuple[Identity, Asked]]) -> dict[str, list[Visible | None]]:
+    async def _check_together(self, asked: dict[str, tuple[Identity, Asked]],
+                              ) -> dict[str, list[Visible | CheckFailed | None]]:
         if not asked:
             return {}
         try:
@@ -140,17 +152,19 @@ class Authoriser:
         keys = list(asked)
         alone = await asyncio.gather(*(self._check(*asked[key]) for key in keys))
         for key, visible in zip(keys, alone):
-            if visible is None:
+            if not isinstance(visible, list):
                 self._remember_alone(key)
-        return {key: visible or [None] * len(asked[key][1]) for key, visible in zip(keys, alone)}
+        return {key: _outcomes(visible, len(asked[key][1])) for key, visible in zip(keys, alone)}
 
     def _remember_alone(self, key: str) -> None:
         self._alone[key] = None
         if len(self._alone) > MAX_CHECKED_ALONE:
             del self._alone[next(iter(self._alone))]
 
-    async def _check(self, identity: Identity, changes: Asked) -> list[Visible | None] | None:
-        """One claims set in a transaction of its own; None when its check failed (it is then sent nothing)."""
+    async def _check(self, identity: Identity, changes: Asked,
+                     ) -> list[Visible | CheckFailed | None] | CheckFailed | None:
+        """One claims set in a transaction of its own; None when it may not read the table, CheckFailed when its
+        check raised (either way it is sent no row)."""
         try:
             return (await self._run({"": (identity, changes)}))[""]
         except psycopg.errors.InsufficientPrivilege:
@@ -158,11 +172,11 @@ class Authoriser:
         except Exception as exc:
             if connection_lost(exc):
                 raise  # the listener holds the batch until the database is back
-            # Failing closed: a subscriber whose check errors gets nothing rather than a row it may not see.
+            # Failing closed: a subscriber whose check errors gets no row it may not see, only the error.
             log.exception("realtime.authorise_failed role=%s changes=%d", identity.role, len(changes))
-            return None
+            return CheckFailed(getattr(exc, "sqlstate", None))
 
-    async def _run(self, asked: dict[str, tuple[Identity, Asked]]) -> dict[str, list[Visible | None]]:
+    async def _run(self, asked: dict[str, tuple[Identity, Asked]]) -> dict[str, list[Visible | CheckFailed | None]]:
         """One round trip, one (implicit) transaction: for each claims set its settings, then its statements.
         Settings are local to the transaction, so each claims set's replace the previous one's."""
         queued: list[tuple[Query, tuple[Any, ...]]] = []
@@ -178,11 +192,18 @@ class Authoriser:
         # back idle.
         async with self.pool.connection() as conn:
             answers = await round_trip.all_rows(conn, queued)
-        seen: dict[str, list[Visible | None]] = {key: [None] * len(changes) for key, (_, changes) in asked.items()}
+        seen: dict[str, list[Visible | CheckFailed | None]] = {
+            key: [None] * len(changes) for key, (_, changes) in asked.items()}
         for (asker, indexes, filters), rows in zip(reads, answers):
             if asker is not None:
                 _read(seen[asker], asked[asker][1], rows, indexes, filters)
         return seen
+
+
+def _outcomes(checked: list[Visible | CheckFailed | None] | CheckFailed | None,
+              count: int) -> list[Visible | CheckFailed | None]:
+    """One outcome per change asked: as checked, or the whole check's failure (or refusal) for each."""
+    return list(checked) if isinstance(checked, list) else [checked] * count
 
 
 def _statements(changes: Asked, images: dict[tuple[int, ...], str],
@@ -210,7 +231,7 @@ def _statements(changes: Asked, images: dict[tuple[int, ...], str],
     return statements
 
 
-def _read(seen: list[Visible | None], changes: Asked, rows: list[tuple[Any, ...]], indexes: list[int],
+def _read(seen: list[Visible | CheckFailed | None], changes: Asked, rows: list[tuple[Any, ...]], indexes: list[int],
           filters: tuple[RowFilter, ...]) -> None:
     for position, row, passed in rows:
         index = indexes[position - 1]
@@ -233,9 +254,10 @@ def _reselect_query(qualified_table: str, key_columns: tuple[str, ...], filters:
     by primary key: RLS itself decides, in one planned statement for all of them."""
     table = sql.SQL(qualified_table)
     keys = sql.SQL(" and ").join(sql.SQL("t.{col} = k.{col}").format(col=sql.Identifier(col)) for col in key_columns)
+    # Every name is qualified (`t.*`, not `t`): a bare alias would be read as a user's column of that name.
     # The row comes back only when it differs from the captured image (null: send the captured one, as read).
     return Query.of(sql.SQL(
-        "select x.n, nullif(to_jsonb(t), x.c), {passed} from jsonb_array_elements(%s::jsonb)"
+        "select x.n, nullif(to_jsonb(t.*), x.c), {passed} from jsonb_array_elements(%s::jsonb)"
         " with ordinality as x(c, n) cross join lateral jsonb_populate_record(null::{table}, x.c) as k"
         " join {table} as t on {keys}").format(passed=_passed(filters, "k", "t"), table=table, keys=keys).as_string())
 

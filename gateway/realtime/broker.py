@@ -8,9 +8,10 @@ import logging
 from typing import Any
 
 from gateway.realtime.audience import Audience
-from gateway.realtime.authoriser import Authoriser, Visible
+from gateway.realtime.authoriser import Authoriser, CheckFailed, Visible
 from gateway.realtime.bus import decode_user_payload
 from gateway.realtime.changes import Change, TableCatalog, TableInfo, frame_payload
+from gateway.realtime.channels import ChannelSession
 from gateway.realtime.feed import CHANGES_CHANNEL
 from gateway.realtime.frames import RawJson
 from gateway.realtime.registry import ChannelRegistry
@@ -60,6 +61,7 @@ class Broker:
         if not checks:
             return
         seen = await self.authoriser.visible([(change, info, audience.asks) for change, info, audience in checks])
+        told: set[tuple[int, str]] = set()
         for (change, info, audience), by_claims in zip(checks, seen):
             # Unchanged since the check: every channel grouped is still joined with the claims it was checked for.
             current = audience.version == self.registry.version
@@ -67,8 +69,11 @@ class Broker:
             # Whole frames too: subscribers with the same topic, join ref and serializer get the same text.
             framed: dict[tuple[int, tuple[int, ...], str, str | None, str], str | bytes] = {}
             for group in audience.groups:
-                visible: Visible | None = by_claims.get(group.claims_key)
+                visible: Visible | CheckFailed | None = by_claims.get(group.claims_key)
                 if visible is None:
+                    continue
+                if isinstance(visible, CheckFailed):
+                    self._tell_failed(group.channels(), change, visible, told)
                     continue
                 ids = group.ids(visible.passed)
                 if not ids:
@@ -92,6 +97,15 @@ class Broker:
                         if channel.joined and channel.identity.claims_key == group.claims_key:
                             channel.send(frame)
 
+    @staticmethod
+    def _tell_failed(channels: list[ChannelSession], change: Change, failed: CheckFailed,
+                     told: set[tuple[int, str]]) -> None:
+        """Once per channel and table in a batch, however many of its changes failed."""
+        for channel in channels:
+            if (id(channel), change.qualified_table) not in told and channel.joined:
+                told.add((id(channel), change.qualified_table))
+                channel.system("postgres_changes", "error", failed.message(change))
+
     def changes_stopped(self) -> None:
         """Tell subscribers that changes stopped flowing, as Realtime does when it loses the database."""
         for channel in self.registry.change_listeners():
@@ -110,6 +124,8 @@ class Broker:
         if kind == "broadcast":
             payload = {"type": "broadcast", "event": message.get("event"),
                        "payload": decode_user_payload(message.get("payload"))}
+            if message.get("meta"):
+                payload["meta"] = message["meta"]  # a message from the database: its id in realtime.messages
             sender = message.get("sender")
             for channel in self.registry.for_topic(topic):
                 if (channel.id != sender or channel.broadcast_self) and channel.may_read("broadcast"):

@@ -16,7 +16,8 @@ TOPIC_PREFIX = "realtime:"
 
 
 def bus_topic(sub_topic: str, private: bool) -> str:
-    """Private and public channels of one name are distinct (as Realtime's tenant topics): neither hears the other."""
+    """Private and public channels of one name are distinct (as Realtime's tenant topics): neither hears the other.
+    realtime.broadcast_message (SQL) names the topics of messages from the database the same way."""
     return f"{'private' if private else 'public'}:{sub_topic}"
 
 

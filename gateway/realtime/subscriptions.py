@@ -61,8 +61,11 @@ def parse_subscription(params: Any) -> PostgresSubscription:
     filter_text = params.get("filter")
     if not isinstance(event, str) or event.upper() not in EVENTS:
         raise SubscriptionError(f"event must be one of {', '.join(EVENTS)}")
+    if schema is None and isinstance(table, str) and filter_text is None:
+        schema = "public"  # as Realtime reads a subscription naming only its table
     if not isinstance(schema, str) or not schema:
-        raise SubscriptionError("schema is required")
+        raise SubscriptionError("No subscription params provided. Please provide at least a `schema` or `table` to"
+                                " subscribe to")
     if table is not None and not isinstance(table, str):
         raise SubscriptionError("table must be a string")
     if filter_text is not None and not isinstance(filter_text, str):

@@ -34,10 +34,17 @@ def search_path(schema: str, extra: tuple[str, ...]) -> str:
     return ", ".join('"' + name.replace('"', '""') + '"' for name in names)
 
 
+def transaction_settings(caller: Caller, action: Action, *, path: str, headers: Mapping[str, str],
+                         extra_search_path: tuple[str, ...]) -> dict[str, Any]:
+    """What the request's transaction is set to before its statement runs: the caller's role and claims, the method,
+    path and headers, the search path. `gateway policies test` sets its cases' transactions with it too."""
+    return dict(role=caller.role, claims=caller.claims, method=action.method, path=path, headers=headers,
+                read_only=action.read_only, search_path=search_path(action.schema, extra_search_path))
+
+
 async def run(pool: AsyncConnectionPool, caller: Caller, action: Action, statement: Statement, *, path: str,
               headers: Mapping[str, str], max_rows: int | None, extra_search_path: tuple[str, ...]) -> Result:
-    settings = dict(role=caller.role, claims=caller.claims, method=action.method, path=path, headers=headers,
-                    read_only=action.read_only, search_path=search_path(action.schema, extra_search_path))
+    settings = transaction_settings(caller, action, path=path, headers=headers, extra_search_path=extra_search_path)
     try:
         if action.media.kind == "plan" or (action.prefer.count in ("planned", "estimated")
                                            and statement.count_query is not None):

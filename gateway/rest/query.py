@@ -20,8 +20,8 @@ from gateway.rest.types import Filter, LogicTree, MediaType
 
 _COMPARE = {
     "eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "like": "LIKE", "ilike": "ILIKE",
-    "match": "~", "imatch": "~*", "cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxl": "&<",
-    "nxr": "&>", "adj": "-|-", "isdistinct": "IS DISTINCT FROM",
+    "match": "~", "imatch": "~*", "cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxl": "&>",
+    "nxr": "&<", "adj": "-|-", "isdistinct": "IS DISTINCT FROM",
 }
 _IS = {"null": "IS NULL", "not_null": "IS NOT NULL", "true": "IS TRUE", "false": "IS FALSE", "unknown": "IS UNKNOWN"}
 _TSQUERY = {"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_tsquery",
@@ -65,8 +65,10 @@ class Builder:
     def __init__(self) -> None:
         self.params: dict[str, Any] = {}
         self._aliases = 0
+        self._used: set[str] = set()
         # The current node's embeds by label and target name → (lateral alias, to-one), for null filtering.
         self._embeds: dict[str, tuple[str, bool]] = {}
+        self._depth = 0  # of the node being composed: 0 for the root, 1 for its embeds, ...
 
     def bind(self, value: Any, cast: str | None = None, name: str | None = None) -> sql.Composable:
         name = name or f"p{len(self.params)}"
@@ -75,8 +77,21 @@ class Builder:
         return sql.SQL("{}::{}").format(placeholder, sql.SQL(cast)) if cast else placeholder
 
     def alias(self) -> str:
-        self._aliases += 1
-        return f"pgrst_{self._aliases}"
+        while True:
+            self._aliases += 1
+            alias = f"pgrst_{self._aliases}"
+            if alias not in self._used:
+                self._used.add(alias)
+                return alias
+
+    def table_alias(self, name: str) -> str:
+        """`name` the first time, as PostgREST names the tables it reads (so plans read as PostgREST's: `Seq Scan on
+        users`, `Seq Scan on people people_1`), else a fresh alias; never one of the statement's own `pgrst_`
+        names."""
+        if name in self._used or name.startswith("pgrst_"):
+            return self.alias()
+        self._used.add(name)
+        return name
 
     # -- expressions -------------------------------------------------------------------------------------------
 
@@ -226,9 +241,16 @@ class Builder:
         return parts
 
     def _lateral(self, embed: PEmbed, parent: str, lateral: str) -> sql.Composable:
-        child = self.alias()
         rel = embed.rel
         target = rel.target
+        # PostgREST's aliases: `<table>_<depth>` for an embedded table, none for a many-to-many's implicit join.
+        depth = self._depth + 1
+        if rel.kind == "m2m":
+            child = self.table_alias(target.name)
+        elif rel.kind in ("m2o", "o2m", "o2o"):
+            child = self.table_alias(f"{target.name}_{depth}")
+        else:
+            child = self.alias()
         source: sql.Composable = table_ref(target, child)
         where: list[sql.Composable] = []
         if rel.kind == "m2o":
@@ -238,7 +260,7 @@ class Builder:
             fk = one(rel.fk)
             where = _equal_columns(child, fk.columns, parent, fk.target_columns)
         elif rel.kind == "m2m":
-            junction = self.alias()
+            junction = self.table_alias(one(rel.junction).name)
             to_source, to_target = one(rel.junction_source_fk), one(rel.junction_target_fk)
             link = _equal_columns(junction, to_source.columns, parent, to_source.target_columns)
             link += _equal_columns(junction, to_target.columns, child, to_target.target_columns)
@@ -249,7 +271,11 @@ class Builder:
             source = sql.SQL("{}.{}({}) AS {}").format(sql.Identifier(function.schema), sql.Identifier(function.name),
                                                        row_of(parent, rel.source.schema, rel.source.name),
                                                        sql.Identifier(child))
-        body = self.node_select(embed.node, child, source, where)
+        self._depth = depth
+        try:
+            body = self.node_select(embed.node, child, source, where)
+        finally:
+            self._depth = depth - 1
         join = sql.SQL("INNER JOIN LATERAL" if embed.inner else "LEFT JOIN LATERAL")
         if rel.to_one:
             return sql.SQL("{} ({}) AS {} ON TRUE").format(join, body, sql.Identifier(lateral))
@@ -302,8 +328,9 @@ def _embed_laterals(node: PNode, lateral_of: dict[int, str]) -> dict[str, tuple[
 
 
 def row_of(alias: str, schema: str, table: str) -> sql.Composable:
-    """A whole row typed as its table, so computed columns also apply to rows returned by a write."""
-    return sql.SQL("{}::{}.{}").format(sql.Identifier(alias), sql.Identifier(schema), sql.Identifier(table))
+    """A whole row typed as its table, so computed columns also apply to rows returned by a write. `alias.*`, not
+    `alias`: a bare alias would be read as a column of the same name."""
+    return sql.SQL("({}.*)::{}.{}").format(sql.Identifier(alias), sql.Identifier(schema), sql.Identifier(table))
 
 
 def table_ref(table: Table, alias: str) -> sql.Composable:
@@ -345,12 +372,12 @@ def body_expression(media: MediaType, labels: list[str], scalar: bool = False) -
 
 def read_statement(builder: Builder, node: PNode, media: MediaType, counted: bool, exact: bool = True,
                    with_body: bool = True) -> Statement:
-    alias = builder.alias()
+    alias = builder.table_alias(node.table.name)
     source = table_ref(node.table, alias)
     page = builder.node_select(node, alias, source, [])
     count = None
     if counted:
-        count_alias = builder.alias()
+        count_alias = builder.table_alias(node.table.name)
         count = builder.count_select(node, count_alias, table_ref(node.table, count_alias), [])
     return _wrap(builder, page, count, media, output_labels(node), exact=exact, with_body=with_body)
 

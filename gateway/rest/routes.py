@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 from fastapi import APIRouter, FastAPI
@@ -14,8 +14,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from gateway.claims import resolve_caller
-from gateway.keys import ExpiredToken, InvalidToken
+from gateway.claims import Caller, resolve_caller
+from gateway.keys import ExpiredToken, InvalidToken, JwtKeys
 from gateway.rest import execute, openapi, plan, respond, statements
 from gateway.rest.cache_state import LiveSchemaCache
 from gateway.rest.errors import ApiError, bad_query, jwt_error
@@ -114,6 +114,16 @@ class RestEndpoint:
         await response(scope, receive, send)
 
 
+def resolve_rest_caller(keys: JwtKeys, headers: Mapping[str, str]) -> Caller:
+    """The caller a request's apikey and Authorization make, or PostgREST's error for a bad token."""
+    try:
+        return resolve_caller(keys, headers)
+    except ExpiredToken:
+        raise jwt_error(expired=True) from None
+    except InvalidToken:
+        raise jwt_error(expired=False) from None
+
+
 async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Response:
     state = services(scope["app"])
     settings = state.settings
@@ -121,12 +131,7 @@ async def _pipeline(scope: Scope, receive: Receive, timings: Timings) -> Respons
     path = scope["path"][len(PREFIX):].lstrip("/")
     headers = request_headers(scope)
     with timings.stage("jwt"):
-        try:
-            caller = resolve_caller(state.keys, headers)
-        except ExpiredToken:
-            raise jwt_error(expired=True) from None
-        except InvalidToken:
-            raise jwt_error(expired=False) from None
+        caller = resolve_rest_caller(state.keys, headers)
     body = await read_body(receive)
     cache = state.rest_cache.current
     lookup = state.rest_plans.lookup(method, path, scope["query_string"], headers, caller.role, body, cache)

@@ -1,8 +1,12 @@
 """The project API key where Supabase's API gateway requires one (Kong's key-auth in supabase/supabase's
-docker/volumes/api/kong.yml): every /auth/v1, /rest/v1 and /realtime/v1 request carries the anon or service-role key
-as `apikey` (header or query), except the auth routes a browser reaches from a link or a provider (verify, callback,
-authorize, the JWKS). Storage and functions check their callers themselves, as there. Preflights pass (Kong's CORS
-plugin answers them first); websockets are checked by realtime itself on join.
+docker/volumes/api/kong.yml): every /auth/v1, /rest/v1 and /realtime/v1 request carries the anon or service-role key,
+or a publishable or secret key, as `apikey` (header or query), except the auth routes a browser reaches from a link or
+a provider (verify, callback, authorize, the JWKS). Storage and functions check their callers themselves, as there.
+Preflights pass (Kong's CORS plugin answers them first); websockets are checked by realtime itself on join.
+
+As the CLI's Kong does, a publishable or secret `apikey` becomes `Authorization: Bearer <the anon or service-role
+key>` when the request has no Authorization or only an API key there (supabase-js puts its client key in both), so a
+function sees a JWT, and a user's own token still decides. S3 requests keep their signature.
 """
 
 from __future__ import annotations
@@ -12,11 +16,14 @@ from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from gateway.api_keys import OPAQUE_PREFIX
 from gateway.keys import InvalidToken, JwtKeys
 
 PROTECTED_PREFIXES = ("/auth/v1/", "/rest/v1/", "/realtime/v1/")
 OPEN_PREFIXES = ("/auth/v1/verify", "/auth/v1/callback", "/auth/v1/authorize", "/auth/v1/.well-known/jwks.json")
 PROJECT_KEY_ROLES = frozenset({"anon", "service_role"})
+SIGNED_BY_AWS_PREFIX = "/storage/v1/s3/"
+KEY_AS_BEARER = b"bearer " + OPAQUE_PREFIX.encode()
 
 _HEADERS = [(b"content-type", b"application/json; charset=utf-8")]
 NO_KEY = json.dumps({"message": "No API key found in request"}).encode()
@@ -47,7 +54,7 @@ class KeyAuth:
     def is_project_key(self, key: str) -> bool:
         """The keys as issued, or any key signed for the project with the anon or service role (a key minted
         again with another `iat`)."""
-        if key in self.known:
+        if key in self.known or self.keys.api_keys.role_of(key) is not None:
             return True
         try:
             role = self.keys.verify(key).get("role")
@@ -55,13 +62,25 @@ class KeyAuth:
             return False
         return isinstance(role, str) and role in PROJECT_KEY_ROLES  # a role claim can be any JSON value
 
+    def with_role_bearer(self, scope: Scope, key: str | None) -> Scope:
+        role = self.keys.api_keys.role_of(key) if key is not None else None
+        if role is None or scope["path"].startswith(SIGNED_BY_AWS_PREFIX):
+            return scope
+        headers = scope["headers"]
+        authorization = next((value for name, value in headers if name == b"authorization"), None)
+        if authorization is not None and authorization[:len(KEY_AS_BEARER)].lower() != KEY_AS_BEARER:
+            return scope
+        jwt = self.keys.anon_key if role == "anon" else self.keys.service_role_key
+        return {**scope, "headers": [*(h for h in headers if h[0] != b"authorization"),
+                                     (b"authorization", f"Bearer {jwt}".encode())]}
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] == "OPTIONS" or not needs_key(scope["path"]):
+        if scope["type"] != "http" or scope["method"] == "OPTIONS":
             await self.app(scope, receive, send)
             return
         key = presented_key(scope)
-        if key is not None and self.is_project_key(key):
-            await self.app(scope, receive, send)
+        if not needs_key(scope["path"]) or key is not None and self.is_project_key(key):
+            await self.app(self.with_role_bearer(scope, key), receive, send)
             return
         body = NO_KEY if key is None else BAD_KEY
         await send({"type": "http.response.start", "status": 401,

@@ -1,4 +1,5 @@
-"""Serves the built website (`web/dist`) at `/`, with the project's URL and anon key injected into index.html."""
+"""Serves the built website (`web/dist`) at `/`, with the project's URL and publishable key injected into index.html
+(as `anonKey`, the name the site reads: supabase-js takes either kind of client key)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def mount(app: FastAPI, settings: Settings) -> None:
         return
     dist = settings.web_dist.resolve()
     index = dist / "index.html"
-    config = {"url": settings.api_external_url, "anonKey": JwtKeys(settings.jwt_secret).anon_key}
+    config = {"url": settings.api_external_url, "anonKey": JwtKeys.from_settings(settings).api_keys.default_publishable}
     # `</` cannot appear inside json.dumps output of these values, so the script tag cannot be closed early.
     script = f"<script>window.__SUPABASE_CONFIG__ = {json.dumps(config)};</script>"
     cached: dict[str, Any] = {}

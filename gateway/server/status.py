@@ -11,17 +11,19 @@ from gateway.keys import JwtKeys
 from gateway.settings import Settings, write_private
 
 STATUS_FILE = "status.json"
-SECRET_STATUS_KEYS = ("service_role_key", "db_url")
+SECRET_STATUS_KEYS = ("service_role_key", "secret_key", "db_url")
 
 
 def status_info(settings: Settings) -> dict[str, str]:
-    keys = JwtKeys(settings.jwt_secret)
+    keys = JwtKeys.from_settings(settings)
     return {
         "api_url": settings.api_external_url,
         "storage_url": f"{settings.api_external_url}/storage/v1",
         "site_url": settings.site_url,
         "anon_key": keys.anon_key,
         "service_role_key": keys.service_role_key,
+        "publishable_key": keys.api_keys.default_publishable,
+        "secret_key": keys.api_keys.default_secret,
         # Embedded, the URL desktop tools and edge functions connect with, whether or not it runs yet.
         "db_url": settings.tcp_database_url or (tcp_url(settings.db_port) if settings.embedded
                                                 else settings.bound_database_url),

@@ -10,7 +10,8 @@ from gateway.storage.access import Access, owner_of, privileged, transaction_of
 from gateway.storage.names import check_allowed_mime_types, new_bucket_name, parse_size
 from gateway.storage.objects import fetch_dicts, jsonable, owner_columns
 
-BUCKET_COLUMNS = "id, name, owner, public, type, file_size_limit, allowed_mime_types, created_at, updated_at"
+# getBucket's columns in supabase/storage (src/http/routes/bucket/getBucket.ts): no `type`, unlike the list.
+BUCKET_COLUMNS = "id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types"
 LIST_COLUMNS = "id, name, public, owner, created_at, updated_at, file_size_limit, allowed_mime_types, type"
 SORT_COLUMNS = {"id", "name", "created_at", "updated_at"}
 

@@ -41,6 +41,8 @@ RENDER_CONCURRENCY = 2
 RENDER_CACHE_BYTES = 16 * 1024 * 1024
 RENDERABLE = ("JPEG", "PNG", "WEBP", "GIF", *(("AVIF",) if features.check("avif") else ()))
 RESIZES = ("cover", "contain", "fill")
+# imgproxy's names for them, as Storage passes them on.
+_RESIZING_TYPES = {"cover": "fill", "contain": "fit", "fill": "force"}
 FORMATS = ("origin", "avif", "webp")
 _SWAPPED_ORIENTATIONS = (5, 6, 7, 8)
 _EXIF_ORIENTATION = 0x0112
@@ -59,20 +61,26 @@ class Transform:
     def is_empty(self) -> bool:
         return self == Transform()
 
-    def signed(self) -> str:
-        """The `transformations` claim of a signed render URL (supabase/storage's keepOriginal form)."""
+    def segments(self, keep_original: bool = False) -> list[str]:
+        """supabase/storage's ImageRenderer.applyTransformation: what a render sends as `X-Transformations`, or in
+        its keepOriginal form the `transformations` claim of a signed render URL."""
         segments = []
         if self.height:
             segments.append(f"height:{clamp(self.height)}")
         if self.width:
             segments.append(f"width:{clamp(self.width)}")
-        if (self.width or self.height) and self.resize:
+        if (self.width or self.height) and keep_original and self.resize:
             segments.append(f"resize:{self.resize}")
+        elif (self.width or self.height) and not keep_original:
+            segments.append(f"resizing_type:{_RESIZING_TYPES[self.resize or 'cover']}")
         if self.quality:
             segments.append(f"quality:{self.quality}")
         if self.format and self.format != "origin":
             segments.append(f"format:{self.format}")
-        return ",".join(segments)
+        return segments
+
+    def signed(self) -> str:
+        return ",".join(self.segments(keep_original=True))
 
 
 def clamp(size: int) -> int:

@@ -2,10 +2,12 @@
 sees them (RLS decides, as for `list`).
 
 As supabase/storage answers it: names are whole keys; with `with_delimiter` the keys one level below the prefix
-come as `objects` and the deeper ones are grouped into `folders` (`name` ending in `/`); pages are at most 1000
-entries, in byte order of the name (or, without a delimiter, by `created_at`/`updated_at` and then name), and a
-truncated page carries `hasNext` and `nextCursor`, a base64 token of `l:<last key>`, `o:<order>`, `c:<column>`,
-`a:<last date>` lines, so the next page starts after the last entry whatever changed meanwhile.
+come as `objects` and the deeper ones are grouped into `folders` (`name` ending in `/`), each entry with its `key`
+(its name's segment at the prefix's level, storage.search_v2's); pages are at most 1000 entries, in byte order of
+the name or by `created_at`/`updated_at` and then name (a folder dated by its oldest object, as
+storage.search_by_timestamp dates it), and a truncated page carries `hasNext` and `nextCursor`, a base64 token of
+`l:<last key>`, `o:<order>`, `c:<column>`, `a:<last date>` lines, so the next page starts after the last entry
+whatever changed meanwhile.
 """
 
 from __future__ import annotations
@@ -55,8 +57,6 @@ def parse(body: dict) -> Page:
             raise errors.invalid_request("body/cursor must be string")
         for key, value in decode_cursor(cursor).items():
             setattr(page, _CURSOR_FIELDS[key], value)
-    if page.delimiter:
-        page.column = "name"  # a folder has no dates: grouped listings go by name
     return page
 
 
@@ -81,40 +81,59 @@ def decode_cursor(token: str) -> dict[str, str]:
     return found
 
 
+def _after_cursor(page: Page, beyond: str) -> tuple[str, list]:
+    """The condition for entries after the cursor's, in the listing's order."""
+    if page.column in DATE_COLUMNS:
+        return (f"(date_trunc('milliseconds', {page.column}), name collate \"C\") {beyond}"
+                " (coalesce(nullif(%s, '')::timestamptz, 'epoch'), %s)", [page.after, page.start_after])
+    return f"name collate \"C\" {beyond} %s", [page.start_after]
+
+
+def _order(page: Page) -> str:
+    order = f"{page.column} {page.order}, " if page.column in DATE_COLUMNS else ""
+    return f" order by {order}name collate \"C\" {page.order}"
+
+
 def _flat_query(bucket: str, page: Page) -> tuple[str, list]:
-    direction, beyond = ("asc", ">") if page.order == "asc" else ("desc", "<")
     sql = f"select {_ROW} from storage.objects where bucket_id = %s"
     args: list = [bucket]
     if page.prefix:
         sql += " and name like %s"
         args.append(escape_like(page.prefix) + "%")
     if page.start_after:
-        if page.column in DATE_COLUMNS:
-            sql += (f" and (date_trunc('milliseconds', {page.column}), name collate \"C\") {beyond}"
-                    " (coalesce(nullif(%s, '')::timestamptz, 'epoch'), %s)")
-            args += [page.after, page.start_after]
-        else:
-            sql += f" and name collate \"C\" {beyond} %s"
-            args.append(page.start_after)
-    order = f"{page.column} {direction}, " if page.column in DATE_COLUMNS else ""
-    sql += f" order by {order}name collate \"C\" {direction} limit %s"
+        condition, values = _after_cursor(page, ">" if page.order == "asc" else "<")
+        sql += f" and {condition}"
+        args += values
+    sql += f"{_order(page)} limit %s"
     args.append(page.limit + 1)
     return sql, args
 
 
 def _grouped_query(bucket: str, page: Page) -> tuple[str, list]:
     """One entry per key one level below the prefix: a deeper key counts once, as its folder `prefix/name/`."""
-    direction, beyond = ("asc", ">") if page.order == "asc" else ("desc", "<")
-    sql = (f"select distinct on (key collate \"C\") key, folder, {_ROW} from ("
-           "  select case when slash > 0 then left(name, %s + slash) else name end as key, slash > 0 as folder,"
+    dated = page.column in DATE_COLUMNS
+    folder_date = "min(created_at)" if dated else "null::timestamptz"
+    sql = ("with under_prefix as ("
+           "  select case when slash > 0 then left(name, %s + slash) else name end as entry, slash > 0 as folder,"
            f"  {_ROW} from ("
            "    select strpos(substr(name, %s + 1), '/') as slash, * from storage.objects"
-           "    where bucket_id = %s and name like %s) as under_prefix) as entries")
-    args: list = [len(page.prefix), len(page.prefix), bucket, escape_like(page.prefix) + "%"]
+           "    where bucket_id = %s and name like %s) as objects_under_prefix"
+           "), entries as ("
+           f"  select entry as name, true as folder, null::uuid as id, null::jsonb as metadata,"
+           f"  {folder_date} as updated_at, {folder_date} as created_at, null::timestamptz as last_accessed_at"
+           "  from under_prefix where folder group by entry"
+           "  union all"
+           "  select name, false, id, metadata, updated_at, created_at, last_accessed_at from under_prefix"
+           "  where not folder"
+           ") select split_part(name, '/', %s) as key, folder, id, name, metadata, updated_at, created_at,"
+           " last_accessed_at from entries")
+    levels = len(page.prefix.split("/")) if page.prefix else 1
+    args: list = [len(page.prefix), len(page.prefix), bucket, escape_like(page.prefix) + "%", levels]
     if page.start_after:
-        sql += f" where key collate \"C\" {beyond} %s"
-        args.append(page.start_after)
-    sql += f" order by key collate \"C\" {direction}, folder desc limit %s"
+        condition, values = _after_cursor(page, ">" if page.order == "asc" else "<")
+        sql += f" where {condition}"
+        args += values
+    sql += f"{_order(page)} limit %s"
     args.append(page.limit + 1)
     return sql, args
 
@@ -124,20 +143,15 @@ async def list_v2(access: Access, request: Request, caller: Caller, bucket: str,
     async with access.as_caller(request, caller, "storage.object.list_v2") as conn:
         rows = await fetch_dicts(conn, sql, args)
     shown = rows[:page.limit]
-    folders, found = [], []
+    folders: list[dict] = []
+    found: list[dict] = []
     for row in shown:
-        if row.pop("folder", False):
-            folders.append({"name": row["key"], "id": None, "updated_at": None, "created_at": None,
-                            "last_accessed_at": None, "metadata": None})
-        else:
-            row.pop("key", None)
-            found.append(jsonable(row))
+        (folders if row.pop("folder", False) else found).append(jsonable(row))
     result: dict = {"hasNext": len(rows) > page.limit, "folders": folders, "objects": found}
     if result["hasNext"]:
-        last = shown[-1]
-        last_key = last.get("key") or last["name"]
-        after = jsonable(last).get(page.column) if page.column in DATE_COLUMNS else None
-        result["nextCursor"] = encode_cursor({"start_after": last_key, "order": page.order,
+        last = jsonable(shown[-1])
+        after = last.get(page.column) if page.column in DATE_COLUMNS else None
+        result["nextCursor"] = encode_cursor({"start_after": last["name"], "order": page.order,
                                               "column": page.column, "after": after or ""})
-        result["nextCursorKey"] = last_key
+        result["nextCursorKey"] = last["name"]
     return result

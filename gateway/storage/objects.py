@@ -103,8 +103,9 @@ async def store_upload(access: Access, request: Request, caller: Caller, operati
     when that commits."""
     version = new_version()
     stored = await access.store.put(version, body.chunks, max_bytes)
+    # Storage's uploader keeps `{ ...userMetadata }`: an upload without metadata has `{}`, not null.
     return await keep_stored(access, request, caller, operation, bucket, name, upsert, version,
-                             file_metadata(stored, body.mime, body.cache_control), body.user_metadata, owner)
+                             file_metadata(stored, body.mime, body.cache_control), body.user_metadata or {}, owner)
 
 
 async def keep_stored(access: Access, request: Request, caller: Caller, operation: str, bucket: str, name: str,

@@ -12,7 +12,7 @@ from fastapi import APIRouter, FastAPI
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from gateway.claims import Caller, resolve_caller
+from gateway.claims import Caller, bearer_token, resolve_caller
 from gateway.keys import ExpiredToken, InvalidToken
 from gateway.server import json_input
 from gateway.server.json_input import UnacceptableJson
@@ -89,7 +89,11 @@ def route(path: str, methods: list[str], *, plain: bool = False) -> Callable[[Ha
     return register
 
 
-def caller_of(request: Request) -> Caller:
+def caller_of(request: Request, *, anonymous: bool = False) -> Caller:
+    """As supabase/storage's JWT check: a request with neither a token nor an API key is refused (jose's words for
+    an empty token), except on the routes Storage serves to anyone (`anonymous`, its `allowInvalidJwt`)."""
+    if not anonymous and bearer_token(request.headers) is None and not request.headers.get("apikey"):
+        raise errors.access_denied("Invalid Compact JWS")
     try:
         return resolve_caller(services(request).keys, request.headers)
     except ExpiredToken:
@@ -173,7 +177,8 @@ async def update_bucket(request: Request) -> Response:
 async def empty_bucket(request: Request) -> Response:
     caller = caller_of(request)
     await buckets.empty_bucket(access(request), request, caller, valid_bucket_id(request.path_params["bucket"]))
-    return message("Successfully emptied")
+    # Storage's words, though the bucket here is already empty when they are sent.
+    return message("Empty bucket has been queued. Completion may take up to an hour.")
 
 
 @route("/bucket/{bucket}", ["DELETE"])
@@ -338,10 +343,18 @@ async def info_public(request: Request) -> Response:
     return JSONResponse(info_body(row))
 
 
-@route("/object/info/{bucket}/{name:path}", ["GET"])
 @route("/object/info/authenticated/{bucket}/{name:path}", ["GET"])
+async def info_authenticated(request: Request) -> Response:
+    return await _info(request, caller_of(request))
+
+
+# Registered after the route above, which its pattern would also match.
+@route("/object/info/{bucket}/{name:path}", ["GET"])
 async def info(request: Request) -> Response:
-    caller = caller_of(request)
+    return await _info(request, caller_of(request, anonymous=True))
+
+
+async def _info(request: Request, caller: Caller) -> Response:
     bucket, name = path_of(request)
     row = await objects.find_object(access(request), request, caller, "storage.object.info_authenticated",
                                     bucket, name)
@@ -357,10 +370,18 @@ async def get_public(request: Request) -> Response:
                            head=request.method == "HEAD")
 
 
-@route("/object/{bucket}/{name:path}", ["GET", "HEAD"])
 @route("/object/authenticated/{bucket}/{name:path}", ["GET", "HEAD"])
 async def get_authenticated(request: Request) -> Response:
-    caller = caller_of(request)
+    return await _get(request, caller_of(request))
+
+
+# Registered after the route above, which its pattern would also match.
+@route("/object/{bucket}/{name:path}", ["GET", "HEAD"])
+async def get_object(request: Request) -> Response:
+    return await _get(request, caller_of(request, anonymous=True))
+
+
+async def _get(request: Request, caller: Caller) -> Response:
     bucket, name = path_of(request)
     opened = await objects.open_object(access(request), request, caller, "storage.object.get_authenticated",
                                        bucket, name)

@@ -15,7 +15,7 @@ import hashlib
 import io
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 import anyio
@@ -35,8 +35,8 @@ class S3Settings:
     endpoint: str | None
     bucket: str
     region: str
-    access_key_id: str | None
-    secret_access_key: str | None
+    access_key_id: str | None = field(repr=False)  # the repr ends up in logs
+    secret_access_key: str | None = field(repr=False)
     force_path_style: bool
 
 

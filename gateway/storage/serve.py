@@ -128,7 +128,13 @@ def _headers(request: Request, opened: Opened, download: str | None,
 async def rendered_response(request: Request, opened: Opened, renderer: Renderer, transform: Transform, *,
                             download: str | None = None, expires: str | None = None) -> Response:
     """Takes ownership of `opened.blob`, as object_response does; the rendered image is sent whole (it is at most
-    MAX_DIMENSION square)."""
+    MAX_DIMENSION square). An SVG is sent as it is unless a raster format is asked for, as Storage's imgproxy
+    does ("SVGs are not rasterized unless the resulting format is explicitly specified")."""
+    if transform.format in (None, "origin") and _is_svg(opened.row):
+        response = object_response(request, opened, download=download, expires=expires)
+        if segments := transform.segments():
+            response.headers["X-Transformations"] = ",".join(segments)
+        return response
     try:
         headers = object_headers(opened.row, None, download, expires)
         if transform.format is None:
@@ -139,4 +145,11 @@ async def rendered_response(request: Request, opened: Opened, renderer: Renderer
     finally:
         opened.blob.close()
     headers["Content-Type"] = rendered.content_type
+    if segments := transform.segments():
+        headers["X-Transformations"] = ",".join(segments)
     return Response(rendered.body, headers=headers)
+
+
+def _is_svg(row: dict) -> bool:
+    mimetype = (row["metadata"] or {}).get("mimetype") or ""
+    return mimetype.partition(";")[0].strip().lower() == "image/svg+xml"

@@ -107,7 +107,8 @@ def test_generate_link_gives_each_email_change_link_in_turn(gateway):
         signed_in(gateway, auth, "admin-change@example.com")
         replaced = link(api, "email_change_new")
         new, current = link(api, "email_change_new"), link(api, "email_change_current")
-        assert new["verification_type"] == current["verification_type"] == "email_change"
+        # GoTrue answers the type asked for; the link verifies as email_change either way.
+        assert (new["verification_type"], current["verification_type"]) == ("email_change_new", "email_change_current")
         assert new["new_email"] == "admin-changed@example.com" and "type=email_change" in current["action_link"]
         stale = auth.post("/verify", json={"type": "email_change", "token_hash": replaced["hashed_token"]})
         assert stale.status_code == 403 and stale.json()["code"] == "otp_expired"

@@ -115,6 +115,7 @@ def served(project: Path, pg_cluster: PgCluster) -> Iterator[Served]:
 
 def test_with_one_worker_the_gateway_reloads_functions_itself(tmp_path, pg_cluster):
     """API_WORKERS=1: no parent to pass the signal on, the serving process gets it."""
+    write(tmp_path / "supabase" / "config.toml", 'project_id = "one-worker"\n')
     write(tmp_path / "supabase" / "functions" / "greet" / "function.toml", 'verify_jwt = false\nmethods = ["GET"]\n')
     write(tmp_path / "supabase" / "functions" / "greet" / "handler.py", HANDLER % "hello")
     name = pg_cluster.create_database("t_watch_one")

@@ -50,18 +50,17 @@ def test_each_kind_of_sql_change_gets_its_line(watched):
     lines.clear()
     watcher.handle({(Change.added, str(broken)), (Change.modified, str(policy))})
     assert lines == [
+        "[watch] supabase/policies/notes.sql changed: applied",
         '[watch] supabase/migrations/2_broken.sql line 2: error: relation "nowhere" does not exist; '
         "nothing of it applied, the previous state stays",
-        "[watch] supabase/policies/notes.sql changed: waiting for the file that failed",
-    ]
+    ], "a file that fails holds back none of the others"
     with psycopg.connect(url) as conn:
         assert conn.execute("select to_regclass('public.tags')").fetchone()[0] is None
 
     broken.write_text("create table public.tags (name text);\n")
     lines.clear()
     watcher.handle({(Change.modified, str(broken))})
-    assert lines == ["[watch] supabase/migrations/2_broken.sql changed: applied",
-                     "[watch] supabase/policies/notes.sql held back: applied"]
+    assert lines == ["[watch] supabase/migrations/2_broken.sql changed: applied"]
 
     policy.unlink()
     lines.clear()
@@ -74,8 +73,18 @@ def test_each_kind_of_sql_change_gets_its_line(watched):
     lines.clear()
     watcher.handle({(Change.modified, str(applied))})
     assert lines == [
-        "[watch] supabase/migrations/1_notes.sql: error: changed after it was applied; add a new migration instead "
-        "of editing it; nothing of it applied, the previous state stays"]
+        "[watch] supabase/migrations/1_notes.sql: error: changed after it was applied; run `gateway db reset` to "
+        "rebuild the database with it, or restore the file and add a new migration; nothing of it applied, the "
+        "previous state stays"]
+
+    later = folder / "migrations" / "3_labels.sql"
+    later.write_text("create table public.labels (name text);\n")
+    lines.clear()
+    watcher.handle({(Change.added, str(later))})
+    assert lines[0] == "[watch] supabase/migrations/3_labels.sql added: applied", "the edited file blocks nothing"
+    assert lines[1].startswith("[watch] supabase/migrations/1_notes.sql: error: changed after it was applied")
+    with psycopg.connect(url) as conn:
+        assert conn.execute("select to_regclass('public.labels')").fetchone()[0] == "labels"
 
 
 def test_the_sites_own_folders_are_watched(database_url, tmp_path):

@@ -7,7 +7,7 @@ def test_home_page_renders_without_console_errors(page, site):
     browser_page, errors = page
     browser_page.goto("/")
     browser_page.get_by_role("link", name="TICKETING SYSTEM LOGIN").first.wait_for()
-    assert browser_page.evaluate("window.__SUPABASE_CONFIG__.anonKey") == site.anon_key
+    assert browser_page.evaluate("window.__SUPABASE_CONFIG__.anonKey") == site.publishable_key
     assert errors == []
 
 

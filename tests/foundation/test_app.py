@@ -33,7 +33,7 @@ def test_site_routes_get_index_html_with_the_project_config(site_gateway, path):
     assert response.status_code == 200
     match = re.search(r"window.__SUPABASE_CONFIG__ = (\{.*?\});</script>", response.text)
     assert match, response.text
-    assert json.loads(match.group(1)) == {"url": site_gateway.url, "anonKey": site_gateway.anon_key}
+    assert json.loads(match.group(1)) == {"url": site_gateway.url, "anonKey": site_gateway.publishable_key}
 
 
 def test_assets_are_served_as_files_with_long_caching(site_gateway):

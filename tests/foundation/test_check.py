@@ -53,3 +53,19 @@ def test_a_table_moved_to_another_schema_keeps_its_columns_and_security(tmp_path
         'create policy "Stale name" on public.rows for select using (true);\n'
     )
     assert lint(tmp_path, "moved.sql", sql) == ['migrations/moved.sql:5: policy "Stale name" is on unknown table public.rows']
+
+
+def test_an_extension_the_embedded_server_lacks_is_a_warning_naming_where_it_is(tmp_path):
+    (tmp_path / "supabase" / "migrations").mkdir(parents=True)
+    (tmp_path / "supabase" / "migrations" / "20260101000000_geo.sql").write_text(
+        "-- maps\ncreate extension if not exists postgis with schema extensions;\ncreate extension pg_trgm;\n")
+    lines: list[str] = []
+    assert run_check(Project.load(tmp_path), out=lines.append, embedded=True) == 0, "a warning, not a problem"
+    assert lines[0] == ("migrations/20260101000000_geo.sql:2: warning: extension postgis is not available on the "
+                        "embedded PostgreSQL: it is in Debian: apt-get install postgresql-15-postgis-3 "
+                        "(docs/extensions.md); set DATABASE_URL to a PostgreSQL that has it")
+    assert lines[1].endswith("0 problem(s), 1 warning(s)")
+    assert len(lines) == 2
+    quiet: list[str] = []
+    run_check(Project.load(tmp_path), out=quiet.append, embedded=False)
+    assert len(quiet) == 1, "with DATABASE_URL the server decides"

@@ -49,7 +49,9 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
     assert "Traceback" not in banner
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
     assert running["api_url"] == f"http://127.0.0.1:{port}", "status reports the running server, not the default port"
-    assert set(running) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert set(running) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "publishable_key",
+                            "secret_key", "db_url"}
+    assert f"Publishable key: {running['publishable_key']}" in banner and f"Secret key: {running['secret_key']}" in banner
     assert running["db_url"] == f"postgresql://postgres:postgres@127.0.0.1:{database_port}/postgres"
     assert f"DB URL: {running['db_url']}" in banner
 
@@ -118,12 +120,15 @@ def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
     assert result.returncode == 1, "not running: a non-zero exit, as `supabase status`"
     assert "gateway serve is not running" in result.stderr
     info = json.loads(result.stdout)
-    assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "db_url"}
+    assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "publishable_key",
+                         "secret_key", "db_url"}
     assert info["api_url"] == "http://127.0.0.1:55432"
     assert info["storage_url"] == "http://127.0.0.1:55432/storage/v1"
     assert info["db_url"] == "postgresql://postgres:postgres@127.0.0.1:55433/postgres"
     again = json.loads(run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432).stdout)
     assert again["anon_key"] == info["anon_key"], "keys must stay the same for a data folder"
+    assert again["publishable_key"] == info["publishable_key"] and again["secret_key"] == info["secret_key"]
+    assert info["publishable_key"].startswith("sb_publishable_") and info["secret_key"].startswith("sb_secret_")
 
 
 @pytest.mark.parametrize(
@@ -143,6 +148,19 @@ def test_bad_configuration_gets_one_clear_line_and_a_non_zero_exit(env, message,
     assert result.returncode == 1
     assert message in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_serve_refuses_a_folder_that_is_not_a_project_and_says_to_run_init(tmp_path):
+    folder = tmp_path / "not-a-project"
+    (folder / "supabase" / "migrations").mkdir(parents=True)
+    result = run_cli("serve", cwd=folder, DATA_DIR=tmp_path / "data", API_PORT=free_port())
+    assert result.returncode == 1
+    assert result.stderr.strip() == (f"error: cannot read config in {folder}: supabase/config.toml not found; run "
+                                     "`gateway init` to make this folder a project, or pass --workdir with a "
+                                     "project's folder")
+    assert not (tmp_path / "data").exists(), "nothing starts"
+    served_functions = run_cli("--workdir", str(folder), "functions", "serve", DATA_DIR=tmp_path / "data")
+    assert served_functions.returncode == 1 and "run `gateway init`" in served_functions.stderr
 
 
 def test_a_seed_error_is_one_line_naming_the_file_and_line(data_dir):
@@ -204,6 +222,24 @@ def test_migrate_applies_to_database_url_and_is_idempotent(pg_cluster):
         pg_cluster.drop_database(name)
 
 
+def test_a_migration_needing_an_unavailable_extension_stops_naming_where_it_is(pg_cluster, tmp_path):
+    (tmp_path / "supabase" / "migrations").mkdir(parents=True)
+    (tmp_path / "supabase" / "config.toml").write_text('project_id = "graph"\n')
+    (tmp_path / "supabase" / "migrations" / "20260101000000_graphql.sql").write_text(
+        "-- the GraphQL API\ncreate extension if not exists pg_graphql;\n")
+    name = pg_cluster.create_database("t_cli_extension")
+    try:
+        result = run_cli("--workdir", str(tmp_path), "migrate", DATABASE_URL=pg_cluster.url_for(name),
+                         JWT_SECRET="y" * 40)
+    finally:
+        pg_cluster.drop_database(name)
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        'error: migrations/20260101000000_graphql.sql failed at line 2: extension "pg_graphql" is not available: it '
+        "is in Supabase's own PostgreSQL image (not packaged in Debian) (docs/extensions.md); set DATABASE_URL to a "
+        "PostgreSQL that has it")
+
+
 def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir):
     folder = data_dir.parent / "my-app"
     folder.mkdir()
@@ -233,4 +269,76 @@ def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir
     warnings = [line for line in output.splitlines() if line.startswith("warning:")]
     assert warnings == [], "a Deno function is served, not warned about"
     assert "Seeded from supabase/seed.sql." in output and " applied (0 project, " in output
+    assert "Traceback" not in output
+
+
+def test_configured_buckets_are_created_with_their_objects_at_start_and_reset(data_dir):
+    folder = data_dir.parent / "bucket-app"
+    folder.mkdir()
+    assert run_cli("init", cwd=folder).returncode == 0
+    with (folder / "supabase" / "config.toml").open("a") as config:
+        config.write('\n[storage.buckets.images]\npublic = true\nfile_size_limit = "1MiB"\n'
+                     'allowed_mime_types = ["image/png"]\nobjects_path = "./images"\n'
+                     '[storage.buckets.private]\n')
+    (folder / "supabase" / "images" / "icons").mkdir(parents=True)
+    (folder / "supabase" / "images" / "icons" / "dot.png").write_bytes(b"\x89PNG\r\n\x1a\nfirst")
+    port = free_port()
+    with ServeProcess(data_dir, port, cwd=folder) as server:
+        server.wait_healthy()
+        served = httpx.get(f"http://127.0.0.1:{port}/storage/v1/object/public/images/icons/dot.png")
+        with psycopg.connect(db_url(data_dir)) as conn:
+            buckets = conn.execute("select id, public, file_size_limit, allowed_mime_types from storage.buckets"
+                                   " order by id").fetchall()
+        output = server.stop()
+    assert served.status_code == 200 and served.content == b"\x89PNG\r\n\x1a\nfirst"
+    assert served.headers["content-type"] == "image/png"
+    assert buckets == [("images", True, 1024 * 1024, ["image/png"]), ("private", False, None, None)]
+    assert "Creating Storage bucket: images" in output
+    assert "icons/dot.png => images/icons/dot.png" in output
+
+    (folder / "supabase" / "images" / "icons" / "dot.png").write_bytes(b"\x89PNG\r\n\x1a\nsecond")
+    reset = run_cli("--workdir", str(folder), "db", "reset", DATA_DIR=data_dir)
+    assert reset.returncode == 0, reset.stderr
+    assert "Creating Storage bucket: images" in reset.stdout, "reset drops the buckets, then creates them again"
+    with ServeProcess(data_dir, port, cwd=folder) as server:
+        server.wait_healthy()
+        again = httpx.get(f"http://127.0.0.1:{port}/storage/v1/object/public/images/icons/dot.png")
+        assert "Updating Storage bucket: images" in server.stop()
+    assert again.content == b"\x89PNG\r\n\x1a\nsecond"
+
+    (folder / "supabase" / "images" / "notes.txt").write_text("not an image")
+    refused = run_cli("--workdir", str(folder), "db", "reset", DATA_DIR=data_dir)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert refused.stderr.strip() == (f"error: {folder / 'supabase' / 'images' / 'notes.txt'}: mime type text/plain "
+                                      "is not supported ([storage.buckets.images])")
+
+
+def test_db_reset_while_serve_runs_leaves_serve_serving_the_new_database(data_dir):
+    folder = data_dir.parent / "reset-app"
+    folder.mkdir()
+    assert run_cli("init", cwd=folder).returncode == 0
+    (folder / "supabase" / "migrations" / "20260101000000_notes.sql").write_text(
+        "create table public.notes (id int primary key, body text);\n"
+        "alter table public.notes enable row level security;\n"
+        "create policy \"Anyone reads notes\" on public.notes for select using (true);\n"
+        "grant select on public.notes to anon;\n")
+    (folder / "supabase" / "seed.sql").write_text("insert into public.notes values (1, 'seeded');\n")
+    port = free_port()
+    with ServeProcess(data_dir, port, cwd=folder) as server:
+        server.wait_healthy()
+        status = run_cli("--workdir", str(folder), "status", "-o", "json", DATA_DIR=data_dir)
+        headers = {"apikey": json.loads(status.stdout)["anon_key"]}
+        with psycopg.connect(db_url(data_dir)) as conn:
+            conn.execute("insert into public.notes values (2, 'added by hand')")
+
+        def notes() -> list[str] | None:
+            answer = httpx.get(f"http://127.0.0.1:{port}/rest/v1/notes?select=body&order=id", headers=headers)
+            return [row["body"] for row in answer.json()] if answer.status_code == 200 else None
+
+        assert notes() == ["seeded", "added by hand"]
+        reset = run_cli("--workdir", str(folder), "db", "reset", DATA_DIR=data_dir)
+        assert reset.returncode == 0, reset.stderr
+        assert "Database reset." in reset.stdout
+        eventually(lambda: notes() == ["seeded"], "serve to answer from the reset database", timeout=30)
+        output = server.stop()
     assert "Traceback" not in output

@@ -65,3 +65,53 @@ def test_reset_of_an_external_database_needs_force(project):
 def test_migration_new_refuses_a_name_without_letters(project):
     result = run_cli("--workdir", str(project), "migration", "new", "!!!", DATA_DIR=project / ".data")
     assert result.returncode == 1 and "needs a name" in result.stderr
+
+
+def test_test_db_runs_pgtap_files_as_supabase_test_db(project):
+    tests = project / "supabase" / "tests" / "database"
+    tests.mkdir(parents=True)
+    (project / "supabase" / "config.toml").write_text('project_id = "tapped"\n')
+    (tests / "auth.test.sql").write_text(
+        "begin;\nselect plan(2);\nselect has_table('auth', 'users', 'auth.users exists');\n"
+        "select ok(true, 'truth');\nselect * from finish();\nrollback;\n")
+    (tests / "math.test.sql").write_text(
+        "begin;\nselect plan(3);\nselect is(1 + 1, 2, 'adds');\nselect is(2 * 2, 5, 'multiplies');\n"
+        "select * from finish();\nrollback;\n")
+    failed = run_cli("--workdir", str(project), "test", "db", DATA_DIR=project / ".data")
+    assert failed.returncode == 1, failed.stderr
+    lines = failed.stdout.splitlines()
+    assert lines[:2] == ["supabase/tests/database/auth.test.sql .. ok",
+                         "supabase/tests/database/math.test.sql .. Failed 1/2 subtests"]
+    assert "supabase/tests/database/math.test.sql (Tests: 2 Failed: 1)" in lines
+    assert "  Failed test:  2" in lines and lines[-1] == "Result: FAIL"
+    assert '# Failed test 2: "multiplies"' in failed.stderr
+
+    passed = run_cli("--workdir", str(project), "test", "db", str(tests / "auth.test.sql"),
+                     DATA_DIR=project / ".data")
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert passed.stdout.splitlines()[-3:] == ["All tests successful.", passed.stdout.splitlines()[-2],
+                                               "Result: PASS"]
+    assert passed.stdout.splitlines()[-2].startswith("Files=1, Tests=2, ")
+
+
+def test_test_db_on_a_database_without_pgtap_says_where_it_is(pg_cluster, tmp_path):
+    (tmp_path / "supabase" / "tests").mkdir(parents=True)
+    (tmp_path / "supabase" / "config.toml").write_text('project_id = "tapped"\n')
+    (tmp_path / "supabase" / "tests" / "one.sql").write_text("select plan(1);\nselect ok(true, 'truth');\n")
+    name = pg_cluster.create_database("t_test_db")
+    url = pg_cluster.url_for(name)
+    try:
+        with psycopg.connect(url) as conn:
+            available = conn.execute("select 1 from pg_available_extensions where name = 'pgtap'").fetchone()
+        result = run_cli("--workdir", str(tmp_path), "test", "db", DATABASE_URL=url, JWT_SECRET="y" * 40)
+    finally:
+        pg_cluster.drop_database(name)
+    assert "Traceback" not in result.stderr
+    if available:  # the embedded server, where the gateway installs it
+        assert result.returncode == 0 and result.stdout.splitlines()[-1] == "Result: PASS", result.stdout
+    else:  # Debian's PostgreSQL 15 of the second test run, without postgresql-15-pgtap
+        assert result.returncode == 1
+        assert result.stderr.splitlines()[-1] == (
+            "error: pgTAP is not available on this database: it is in the embedded PostgreSQL (the gateway installs "
+            "it); Debian: apt-get install postgresql-15-pgtap (docs/extensions.md); set DATABASE_URL to a PostgreSQL "
+            "that has it")

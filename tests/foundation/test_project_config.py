@@ -232,3 +232,27 @@ def test_the_oauth_server_switch_is_honoured_and_its_consent_path_named(tmp_path
 
 def test_our_own_site_project_has_no_warning():
     assert start_warning(Project.load(PROJECT_ROOT)) is None
+
+
+def test_bucket_settings_and_image_transformation_are_not_named_but_an_unknown_bucket_key_is(tmp_path):
+    config = FIXTURE.read_text() + """
+[storage.image_transformation]
+enabled = true
+[storage.buckets.images]
+public = true
+file_size_limit = "5MiB"
+allowed_mime_types = ["image/png"]
+objects_path = "./images"
+[storage.buckets.docs]
+cors = "*"
+"""
+    warning = start_warning(Project.load(project_with(tmp_path, config)))
+    assert warning is not None and warning.endswith("(ignored): [storage.s3_protocol]; [storage.buckets.docs] cors")
+
+
+def test_mail_goes_out_as_the_cli_s_sender_unless_the_project_names_one(tmp_path):
+    assert settings_of(project_with(tmp_path / "init", FIXTURE.read_text())).mail_from == "Admin <admin@email.com>"
+    inbucket = FIXTURE.read_text().replace('# admin_email = "admin@email.com"\n# sender_name = "Admin"',
+                                           'admin_email = "hello@my-app.test"\nsender_name = "My App"', 1)
+    assert settings_of(project_with(tmp_path / "named", inbucket)).mail_from == "My App <hello@my-app.test>"
+    assert Settings.from_env(environ={}, project_root=PROJECT_ROOT).mail_from == "no-reply@gulfsec.local"

@@ -7,6 +7,7 @@ import pytest
 
 from gateway.cli.typegen import generate
 from gateway.settings import PROJECT_ROOT
+from tests.support.serve import run_cli
 
 WEB = PROJECT_ROOT / "web"
 SITE_TYPES = WEB / "src" / "lib" / "database.types.ts"
@@ -83,3 +84,10 @@ def test_python_typed_dicts(database_url):
     assert members.__required_keys__ == {"id", "username"}
     assert {"role", "tags", "meta"} <= members.__optional_keys__
     assert "TypegenSampleAppRole = Literal[\"admin\", \"moderator\"]" in source
+
+
+def test_the_cli_s_local_flag_is_accepted(database_url):
+    plain = run_cli("gen", "types", "typescript", DATABASE_URL=database_url, JWT_SECRET="y" * 40)
+    local = run_cli("gen", "types", "typescript", "--local", DATABASE_URL=database_url, JWT_SECRET="y" * 40)
+    assert local.returncode == 0, local.stderr
+    assert local.stdout == plain.stdout and "export type Database" in local.stdout

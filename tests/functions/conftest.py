@@ -16,6 +16,8 @@ from tests.support.live import LiveGateway, bind_to_port, free_port, run_gateway
 SAMPLE_FUNCTIONS = Path(__file__).resolve().parent / "sample_functions"
 FORWARDED = "x-forwarded-for"
 SLUGS = ("send-contact-email", "send-event-confirmation")
+# The [settings] contact_inbox of functions/send_contact_email/function.toml.
+SITE_INBOX = "info@gulfsec.local"
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,6 @@ def function_process(settings: Settings, slug: str, log_path: Path) -> Iterator[
         **os.environ,
         "DATABASE_URL": settings.database_url,
         "JWT_SECRET": settings.jwt_secret,
-        "CONTACT_INBOX": settings.contact_inbox,
         # It sits behind the gateway, which passes on the client address it resolved in X-Forwarded-For.
         "TRUSTED_PROXY_HEADER": "x-forwarded-for",
     }

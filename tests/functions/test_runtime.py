@@ -24,7 +24,7 @@ from tests.support.live import LiveGateway, run_gateway
 @pytest.fixture(scope="module")
 def gw(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGateway]:
     settings = make_settings(database_url, tmp_path_factory.mktemp("rt"), functions_dir=SAMPLE_FUNCTIONS,
-                             trusted_proxy_header=FORWARDED, contact_inbox="desk@gulfsec.test")
+                             trusted_proxy_header=FORWARDED)
     with run_gateway(settings) as live:
         yield live
 
@@ -60,7 +60,9 @@ def test_a_handler_gets_method_body_claims_settings_and_client_address(gw: LiveG
     data = response.json()
     assert data["method"] == "POST" and data["path"] == "" and data["body"] == {"hello": "world"}
     assert data["claims"]["role"] == "anon"
-    assert data["greeting"] == "hello" and data["inbox"] == "desk@gulfsec.test"
+    assert data["greeting"] == "hello"
+    # The platform's values and the function's own: nothing of another project's functions (no contact_inbox).
+    assert data["settings"] == ["greeting", "mail_from", "project_ref", "site_url"]
     # The trusted proxy's own entry (the last one) is the client, not what the client wrote before it.
     assert data["client_ip"] == "198.51.100.7"
     assert response.headers["x-request-id"] == data["request_id"]

@@ -50,6 +50,29 @@ test('a router function does CRUD under RLS with each caller\'s JWT', async () =
   assert.equal(other.error.context.status, 404)
 })
 
+test('a function on std\'s older serve() answers invoke unchanged', async () => {
+  const { data, error } = await anon.functions.invoke('std-serve', { body: { name: 'js' }, headers: { 'x-custom': 'js' } })
+  assert.equal(error, null)
+  assert.deepEqual(data, { message: 'Hello js!', method: 'POST', pathname: '/std-serve', custom: 'js' })
+  const got = await anon.functions.invoke('std-serve/greet?name=get', { method: 'GET' })
+  assert.equal(got.error, null)
+  assert.equal(got.data.message, 'Hello get!')
+})
+
+test('plain fetch reads a std serve() stream chunk by chunk', async () => {
+  const response = await fetch(`${GATEWAY_URL}/functions/v1/std-serve/stream?count=3`, {
+    headers: { Authorization: `Bearer ${ANON_KEY}` },
+  })
+  assert.equal(response.status, 200)
+  const decoder = new TextDecoder()
+  const arrivals = []
+  for await (const chunk of response.body) arrivals.push({ at: Date.now(), text: decoder.decode(chunk) })
+  const lines = arrivals.map((a) => a.text).join('').trim().split('\n')
+  assert.deepEqual(lines.map((line) => line.split(' ').slice(0, 2).join(' ')), ['line 0', 'line 1', 'line 2'])
+  // 300 ms between lines: a buffered answer would arrive at once.
+  assert.ok(arrivals.at(-1).at - arrivals[0].at > 400, JSON.stringify(arrivals))
+})
+
 test('a function that cannot boot is a FunctionsHttpError 503 BOOT_ERROR', async () => {
   const { error } = await anon.functions.invoke('broken', { body: {} })
   assert.ok(error instanceof FunctionsHttpError)

@@ -368,3 +368,37 @@ test('PGRST201 for many-to-many and one-to-one in PostgREST words and order', as
       relationship: 'user_settings_username_fkey using user_settings(username) and users(username)' },
   ]);
 });
+
+// PostgREST's operators: rangeGte is nxl (`&>`, does not extend to the left of), rangeLte is nxr (`&<`).
+test('every range filter returns the rows PostgreSQL\'s range operator selects, as PostgREST', async () => {
+  const names = async (build) => {
+    const { data, error: failed } = await build(db.from('age_ranges').select('username')).order('username');
+    assert.equal(failed, null);
+    return data.map((row) => row.username);
+  };
+  assert.deepEqual(await names((q) => q.rangeLt('age_range', '[2,25)')), ['supabot']);
+  assert.deepEqual(await names((q) => q.rangeGt('age_range', '[2,25)')), ['awailas', 'kiwicopple']);
+  assert.deepEqual(await names((q) => q.rangeGte('age_range', '[2,25)')), ['awailas', 'dragarcia', 'kiwicopple']);
+  assert.deepEqual(await names((q) => q.rangeLte('age_range', '[2,25)')), ['supabot']);
+  assert.deepEqual(await names((q) => q.rangeAdjacent('age_range', '[2,25)')), ['awailas', 'kiwicopple', 'supabot']);
+  assert.deepEqual(await names((q) => q.overlaps('age_range', '[2,25)')), ['dragarcia']);
+  assert.deepEqual(await names((q) => q.contains('age_range', '[26,28)')), ['awailas', 'dragarcia', 'kiwicopple']);
+  assert.deepEqual(await names((q) => q.containedBy('age_range', '[1,30)')), ['dragarcia', 'supabot']);
+  assert.deepEqual(await names((q) => q.not('age_range', 'nxl', '[2,25)')), ['supabot']);
+  assert.deepEqual(await names((q) => q.filter('age_range', 'nxr', '[2,25)')), ['supabot']);
+});
+
+// PostgREST reads the root table under its own name and an embedded one as <table>_<depth>: plans show those.
+test('explain() names the tables read, as PostgREST\'s plans do', async () => {
+  const { data, error: failed } = await db.from('users').select('username, user_profiles(id)').explain();
+  assert.equal(failed, null);
+  assert.match(data, /Seq Scan on users {2}\(/);
+  assert.match(data, /Scan on user_profiles user_profiles_1 {2}\(/);
+  assert.doesNotMatch(data, /pgrst_\d/);
+});
+
+test('a table with a column of its own name reads and computes under its own name', async () => {
+  const { data, error: failed } = await db.from('labels').select('id, labels, shouted').gte('labels', 'l').order('id');
+  assert.equal(failed, null);
+  assert.deepEqual(data, [{ id: 1, labels: 'root', shouted: 'ROOT' }, { id: 2, labels: 'leaf', shouted: 'LEAF' }]);
+});

@@ -1,8 +1,10 @@
 """compose.yaml's production shape on loopback, without Docker: a fresh PostgreSQL cluster (initdb into a temp
 folder, the compose file's role script run once as the image's entrypoint runs it), the S3 server Storage keeps its
-bytes in (SeaweedFS, as in compose), the two gateway replicas, each function as its own process, Debian's nginx
-with the compose file's own config, and a mail catcher standing in for the mail service. Every process is in its own session, so stopping checks that none of them left anything.
-A run that failed keeps its folder, with every service's log, and shows the end of each.
+bytes in (SeaweedFS, as in compose), the two gateway replicas, each Python function as its own process, Debian's nginx
+with the compose file's own config, and a mail catcher standing in for the mail service. The project the gateways
+serve is the repository's, with a Deno function added (edge_functions/), which each replica runs in its own workers.
+Every process is in its own session, so stopping checks that none of them left anything. A run that failed keeps its
+folder, with every service's log, and shows the end of each.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import httpx
 import psycopg
 
 from gateway.keys import JwtKeys
+from gateway.project.folder import Project
 from tests.operations.compose import Compose, load, relocate
 from tests.storage.backends import ACCESS_KEY, SECRET_KEY, S3Server, start_seaweedfs
 from tests.support.smtp import SmtpServer
@@ -41,6 +44,8 @@ GATEWAYS = ("gateway-1", "gateway-2")
 IMAGE_PORT = 54321
 # The harness's one addition to nginx: which replica answered (the upstream's address), for tests to tell them apart.
 UPSTREAM_HEADER = "X-Upstream"
+# Added to the project's functions folder: the product has only Python functions, a Supabase project has Deno ones.
+DENO_FUNCTIONS = Path(__file__).resolve().parent / "edge_functions"
 
 
 @dataclass
@@ -148,6 +153,7 @@ def start(log=print) -> Cluster:
     addresses[f"localhost:{published}"] = f"127.0.0.1:{ports['loadbalancer']}"
     storage = root / "storage"
     storage.mkdir()
+    project = _project_with_deno_functions(root / "project")
 
     mail = SmtpServer(ports["mail"]).start()
     cluster = Cluster(root=root, compose=compose, url=f"http://127.0.0.1:{ports['loadbalancer']}",
@@ -166,7 +172,7 @@ def start(log=print) -> Cluster:
         addresses["s3:8333"] = s3.endpoint.removeprefix("http://")
         log(f"s3 ready in {time.monotonic() - began:.1f}s")
         for name in (*GATEWAYS, "fn-send-contact-email", "fn-send-event-confirmation"):
-            _start_gateway_service(cluster, name, ports[name], addresses, storage)
+            _start_gateway_service(cluster, name, ports[name], addresses, storage, project)
         _start_nginx(cluster, ports["loadbalancer"], addresses)
         for name in (*GATEWAYS, "fn-send-contact-email", "fn-send-event-confirmation"):
             _wait_healthy(cluster.process(name), f"http://127.0.0.1:{ports[name]}"
@@ -256,8 +262,24 @@ def _base_env() -> dict[str, str]:
             "PYTHONUNBUFFERED": "1"}
 
 
+def _project_with_deno_functions(project: Path) -> Path:
+    """The project as the image holds it (the repository's folders, linked), its functions folder a copy with
+    DENO_FUNCTIONS added; config.toml's relative paths resolve as from the repository."""
+    functions = Project.load(PROJECT_ROOT).functions_dir.relative_to(PROJECT_ROOT)
+    assert len(functions.parts) == 1 and functions.name != "supabase", functions
+    project.mkdir()
+    for entry in PROJECT_ROOT.iterdir():
+        if entry.name not in ("supabase", functions.name):
+            (project / entry.name).symlink_to(entry)
+    (project / "supabase").mkdir()
+    shutil.copy(PROJECT_ROOT / "supabase" / "config.toml", project / "supabase")
+    shutil.copytree(PROJECT_ROOT / functions, project / functions, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(DENO_FUNCTIONS, project / functions, dirs_exist_ok=True)
+    return project
+
+
 def _start_gateway_service(cluster: Cluster, name: str, port: int, addresses: dict[str, str],
-                           storage: Path) -> None:
+                           storage: Path, project: Path) -> None:
     service = cluster.compose.service(name)
     env = {key: relocate(value, addresses) for key, value in service.environment.items()}
     for target in service.volumes:  # the shared volume is one folder for every process
@@ -271,7 +293,7 @@ def _start_gateway_service(cluster: Cluster, name: str, port: int, addresses: di
     for option, value in (("--host", "127.0.0.1"), ("--port", str(port))):  # the container's own address
         if option in argv:
             argv[argv.index(option) + 1] = value
-    _spawn(cluster, name, argv, env)
+    _spawn(cluster, name, argv, env, cwd=project)
 
 
 def nginx_main_config(root: Path, site: Path) -> str:

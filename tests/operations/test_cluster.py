@@ -1,6 +1,7 @@
 """compose.yaml's production shape, run without Docker (tests/operations/cluster.py) and driven through nginx only:
-the site, REST, auth with sessions that hold on both replicas, both functions in their own processes, realtime
-across replicas with supabase-js, nginx's own refusals in the gateway's JSON, and a stop that leaves nothing."""
+the site, REST, auth with sessions that hold on both replicas, both Python functions in their own processes, a Deno
+function answered by both replicas from workers of their own, realtime across replicas with supabase-js, nginx's own
+refusals in the gateway's JSON, and a stop that leaves nothing (no Deno worker either)."""
 
 from __future__ import annotations
 
@@ -157,6 +158,22 @@ def test_both_functions_answer_from_their_own_processes(cluster):
         event = anon.post("/functions/v1/send-event-confirmation", json={"email": sender})
         assert event.status_code == 200, event.text
     eventually(lambda: cluster.mail.received_by(sender), "the sender's acknowledgement", timeout=10)
+
+
+def test_both_replicas_answer_a_deno_function_from_workers_of_their_own(cluster):
+    email, _ = create_user(cluster)
+    session = create_client(cluster.url, cluster.keys.anon_key).auth.sign_in_with_password(
+        {"email": email, "password": PASSWORD}).session
+    workers: dict[str | None, set[int]] = {}
+    with api(cluster, session.access_token) as user:
+        for _ in range(6):
+            answer = user.post("/functions/v1/whoami", json={})
+            assert answer.status_code == 200 and answer.json()["email"] == email, answer.text
+            workers.setdefault(replica(cluster, answer), set()).add(answer.json()["pid"])
+        assert user.post("/functions/v1/whoami", json={}, headers={"Authorization": ""}).json() == {
+            "msg": "Error: Missing authorization header"}
+    assert set(workers) == {"gateway-1", "gateway-2"}
+    assert not workers["gateway-1"] & workers["gateway-2"], "each replica runs the function in its own workers"
 
 
 def test_a_change_through_one_replica_reaches_a_subscriber_on_the_other(cluster):

@@ -6,14 +6,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import uuid
 
+import httpx
 import psycopg
 import pytest
 
 from gateway.cli import main as cli
+from gateway.rest import execute
 from gateway.settings import PROJECT_ROOT
-from tests.conftest import TEST_JWT_SECRET
+from tests.conftest import TEST_JWT_SECRET, make_settings
 from tests.policies.test_policy_files import CASES, FILES
+from tests.support.live import run_gateway
 
 PEOPLE = CASES / "people.toml"
 TABLES = """select format('%I.%I', table_schema, table_name) from information_schema.tables
@@ -129,3 +133,27 @@ def test_the_documented_examples_pass(document, heading, tmp_path, gateway_env, 
     path.write_text(example)
     code, out, err = policies_test(str(path), capsys=capsys)
     assert code == 0, out + err
+
+
+def test_a_rest_api_that_bypasses_the_policies_fails_the_policy_tests(database_url, db, tmp_path, gateway_env,
+                                                                       monkeypatch, capsys):
+    """REST broken on purpose, every request run as service_role: the API shows visitors a ticket, and the policy
+    tests, which run their cases the way REST runs requests, fail."""
+    company = db.execute("insert into companies (name) values ('Bypass Co') returning id").fetchone()[0]
+    title = f"bypass-{uuid.uuid4().hex[:8]}"
+    db.execute("insert into tickets (title, company_id) values (%s, %s)", (title, company))
+
+    def visible_to_visitors(gateway) -> list:
+        return httpx.get(f"{gateway.url}/rest/v1/tickets", params={"select": "title", "title": f"eq.{title}"},
+                         headers=gateway.headers(), timeout=30).json()
+
+    production = execute.transaction_settings
+    with run_gateway(make_settings(database_url, tmp_path)) as gateway:
+        assert visible_to_visitors(gateway) == []
+        assert policies_test(str(CASES / "tickets.toml"), capsys=capsys)[0] == 0
+        monkeypatch.setattr(execute, "transaction_settings",
+                            lambda *args, **kwargs: {**production(*args, **kwargs), "role": "service_role"})
+        assert visible_to_visitors(gateway) == [{"title": title}]
+        code, out, _ = policies_test(str(CASES / "tickets.toml"), capsys=capsys)
+    refused_visitors = [line.split() for line in out.splitlines() if line.startswith("✗  anon ")]
+    assert code == 1 and ["✗", "anon", "select", "tickets"] in [words[:4] for words in refused_visitors], out

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 import time
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -67,3 +69,9 @@ def insert_ticket(db: psycopg.Connection, company_id: str, title: str, priority:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+def sql_writer_env(database_url: str) -> dict[str, str]:
+    """What a Node test needs to change rows as another client would (`sql()` of tests/node/realtime-support.mjs)."""
+    return {"DATABASE_URL": database_url, "PYTHON": sys.executable,
+            "SQL_WRITER": str(Path(__file__).with_name("sql_writer.py"))}

@@ -4,13 +4,10 @@ altered while published is described by its new shape in the very next change.""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from tests.realtime.client import PhoenixClient
-from tests.realtime.conftest import make_company, make_user
+from tests.realtime.conftest import make_company, make_user, sql_writer_env
 from tests.realtime.test_changes import is_change
 from tests.support.node import run_node_test
 
@@ -19,9 +16,7 @@ def test_publication_and_ddl_through_supabase_js(gateway, db, database_url):
     company_a, company_b = make_company(db, "Alpha"), make_company(db, "Beta")
     user_a = make_user(db, company_a, "alice")
     run_node_test("realtime-publication.test.mjs", gateway, passes=5, extra_env={
-        "DATABASE_URL": database_url,
-        "PYTHON": sys.executable,
-        "SQL_WRITER": str(Path(__file__).with_name("sql_writer.py")),
+        **sql_writer_env(database_url),
         "USER_A": user_a,
         "COMPANY_A": company_a,
         "COMPANY_B": company_b,

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+from tests.realtime.conftest import sql_writer_env
 from tests.support.live import bind_to_port, run_gateway
 from tests.support.node import run_node_test
 
@@ -13,9 +11,7 @@ def test_supabase_js_realtime(gateway, settings, world, database_url):
     with run_gateway(bind_to_port(settings)) as second:
         run_node_test("realtime.test.mjs", gateway, passes=6, extra_env={
             "GATEWAY_URL_2": second.url,
-            "DATABASE_URL": database_url,
-            "PYTHON": sys.executable,
-            "SQL_WRITER": str(Path(__file__).with_name("sql_writer.py")),
+            **sql_writer_env(database_url),
             "USER_A": world.user_a,
             "USER_B": world.user_b,
             "COMPANY_A": world.company_a,

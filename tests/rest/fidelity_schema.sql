@@ -41,6 +41,13 @@ create table fid.tiobe (name text primary key, rank int);
 create table fid.surrogate (id serial primary key, name text unique, extra text default 'from default');
 create table fid.no_pk (a text, b text);
 
+-- Range operators, on postgrest-js's users.age_range values.
+create table fid.age_ranges (username text primary key, age_range int4range);
+
+-- A table read under its own name, with a column of that name and a computed column.
+create table fid.labels (id int primary key, labels text);
+create function fid.shouted(fid.labels) returns text language sql stable as $$ select upper($1.labels) $$;
+
 -- The CSV output.
 create table fid.csv_cells (id int primary key, plain text, tricky text, n numeric, tags text[]);
 
@@ -52,6 +59,9 @@ insert into fid.messages (message, username, channel_id) values
     ('Hello World', 'supabot', 1), ('Perfection is attained', 'supabot', 2), ('bye', 'kiwicopple', 1);
 insert into fid.collections (description, parent_id) values ('root', null), ('child a', 1), ('child b', 1);
 insert into fid.tiobe values ('Java', 1), ('C', 2);
+insert into fid.labels values (1, 'root'), (2, 'leaf');
+insert into fid.age_ranges values
+    ('supabot', '[1,2)'), ('kiwicopple', '[25,35)'), ('awailas', '[25,35)'), ('dragarcia', '[20,30)');
 insert into fid.csv_cells values
     (1, 'plain', 'has,comma', 1.5, '{a,b}'),
     (2, 'two words', 'has "quote"', null, '{}'),

@@ -23,4 +23,4 @@ def fidelity_schema(db) -> None:
 
 
 def test_supabase_js_sees_postgrest_14(fidelity_schema, gateway):
-    run_node_test("rest-fidelity.test.mjs", gateway, passes=23)
+    run_node_test("rest-fidelity.test.mjs", gateway, passes=26)

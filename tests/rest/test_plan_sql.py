@@ -43,17 +43,17 @@ def page_of(text: str) -> str:
 
 @pytest.mark.parametrize("query,page,params", [
     ([("select", "id,name")],
-     'SELECT "pgrst_1"."id" AS "id", "pgrst_1"."name" AS "name" FROM "public"."companies" AS "pgrst_1"', {}),
+     'SELECT "companies"."id" AS "id", "companies"."name" AS "name" FROM "public"."companies" AS "companies"', {}),
     ([("select", "n:name::text"), ("id", "eq.1")],
-     ('SELECT ("pgrst_1"."name")::"pg_catalog"."text" AS "n" FROM "public"."companies" AS "pgrst_1" '
-      'WHERE ("pgrst_1"."id" = %(p0)s)'), {"p0": "1"}),
+     ('SELECT ("companies"."name")::"pg_catalog"."text" AS "n" FROM "public"."companies" AS "companies" '
+      'WHERE ("companies"."id" = %(p0)s)'), {"p0": "1"}),
     ([("select", "id"), ("or", "(id.eq.1,name.is.null)"), ("order", "name.desc.nullslast"), ("limit", "2")],
-     ('SELECT "pgrst_1"."id" AS "id" FROM "public"."companies" AS "pgrst_1" WHERE '
-      '(("pgrst_1"."id" = %(p0)s) OR ("pgrst_1"."name" IS NULL)) ORDER BY "pgrst_1"."name" DESC NULLS LAST '
+     ('SELECT "companies"."id" AS "id" FROM "public"."companies" AS "companies" WHERE '
+      '(("companies"."id" = %(p0)s) OR ("companies"."name" IS NULL)) ORDER BY "companies"."name" DESC NULLS LAST '
       'LIMIT %(p1)s::bigint'), {"p0": "1", "p1": 2}),
     ([("select", "id"), ("name", "in.(a,b)"), ("id", "not.like.1*")],
-     ('SELECT "pgrst_1"."id" AS "id" FROM "public"."companies" AS "pgrst_1" WHERE ("pgrst_1"."name" IN '
-      '(%(p0)s, %(p1)s)) AND NOT ("pgrst_1"."id" LIKE %(p2)s)'), {"p0": "a", "p1": "b", "p2": "1%"}),
+     ('SELECT "companies"."id" AS "id" FROM "public"."companies" AS "companies" WHERE ("companies"."name" IN '
+      '(%(p0)s, %(p1)s)) AND NOT ("companies"."id" LIKE %(p2)s)'), {"p0": "a", "p1": "b", "p2": "1%"}),
 ])
 def test_reads_become_one_parameterised_statement(query, page, params):
     text, bound = sql_for("GET", "companies", query)
@@ -70,13 +70,14 @@ def test_values_never_reach_the_sql_text():
 
 def test_hinted_embeds_join_on_their_own_foreign_key():
     text, _ = sql_for("GET", "tickets", [("select", "a:people!tickets_assigned_to_fkey(name),c:people!created_by(name)")])
-    assert '"pgrst_3"."id" = "pgrst_1"."assigned_to"' in text
-    assert '"pgrst_5"."id" = "pgrst_1"."created_by"' in text
+    # The first embed of people reads it as PostgREST does ("people_1"), the second under an alias of its own.
+    assert '"people_1"."id" = "tickets"."assigned_to"' in text
+    assert '"pgrst_3"."id" = "tickets"."created_by"' in text
 
 
 def test_one_to_many_embed_aggregates_into_an_array():
     text, _ = sql_for("GET", "companies", [("select", "name,people(name)")])
-    assert "json_agg(pgrst_e) AS body" in text and "COALESCE(\"pgrst_2\".\"body\", '[]') AS \"people\"" in text
+    assert "json_agg(pgrst_e) AS body" in text and "COALESCE(\"pgrst_1\".\"body\", '[]') AS \"people\"" in text
 
 
 def test_exact_count_adds_a_count_of_the_same_rows():

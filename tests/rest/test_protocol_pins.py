@@ -20,14 +20,17 @@ def pins(rest, db):
     return rest
 
 
+# PostgREST's table of operators (docs/references/api/tables_views.rst): nxr is `&<` (does not extend to the right
+# of), nxl is `&>` (does not extend to the left of).
 @pytest.mark.parametrize(("operator", "value", "expected"), [
     ("sl", "[5,9)", [1]),
     ("sr", "[2,4)", [2, 3]),
-    ("nxl", "[1,8)", [1, 2]),
-    ("nxr", "[5,6)", [2, 3]),
+    ("nxl", "[5,9)", [2, 3]),
+    ("nxr", "[1,8)", [1, 2]),
     ("adj", "[8,10)", [2, 3]),
     ("ov", "[4,6)", [1, 2]),
     ("cs", "[11,12)", [3]),
+    ("cd", "[1,9)", [1, 2]),
 ])
 def test_range_operators(pins, operator, value, expected):
     rows = pins.get("/fx_slots", params={"select": "id", "during": f"{operator}.{value}", "order": "id"})

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
 import stat
+import tempfile
 from pathlib import Path
 
 import httpx
@@ -12,7 +14,8 @@ import pytest
 from gateway.server.status import STATUS_FILE, write_status
 from gateway.settings import Settings
 from tests.conftest import TEST_JWT_SECRET, make_settings
-from tests.support.live import LiveGateway, run_gateway
+from tests.support.live import LiveGateway, free_port, run_gateway
+from tests.support.serve import ServeProcess, db_url
 
 MAILBOX_PATHS = ("/_dev/mailbox", "/_dev/mailbox/api/messages", "/_dev/mailbox/api/messages?to=owner@example.com")
 
@@ -55,6 +58,62 @@ def test_the_embedded_mailbox_is_off_when_the_api_listens_beyond_this_machine(tm
     forced = Settings.from_env({"DATA_DIR": str(tmp_path), "API_HOST": "0.0.0.0", "DEV_MAILBOX": "true"},
                                env_file=Path("/nonexistent"))
     assert local.dev_mailbox and not exposed.dev_mailbox and forced.dev_mailbox
+
+
+def test_demo_accounts_are_seeded_by_default_only_when_the_api_listens_on_loopback(tmp_path: Path):
+    def seeds(project_root: Path | None = None, **env: str) -> bool:
+        return Settings.from_env({"DATA_DIR": str(tmp_path), **env}, env_file=Path("/nonexistent"),
+                                 project_root=project_root).seed_demo
+
+    assert seeds() and seeds(API_HOST="localhost") and seeds(API_HOST="127.0.0.2") and seeds(API_HOST="::1")
+    assert not seeds(API_HOST="0.0.0.0") and not seeds(API_HOST="192.0.2.2") and not seeds(API_HOST="::")
+    assert not seeds(API_HOST="localhost.example")
+    assert seeds(API_HOST="0.0.0.0", SEED_DEMO="true")
+    # A project without demo accounts keeps its seed files wherever it listens, as the Supabase CLI seeds them.
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    assert seeds(bare, API_HOST="0.0.0.0")
+
+
+def test_the_image_never_seeds_demo_accounts():
+    env = {}
+    for line in (Path(__file__).parents[2] / "Dockerfile").read_text().splitlines():
+        if line.startswith("ENV "):
+            env.update(pair.split("=", 1) for pair in line.removeprefix("ENV ").split())
+    assert env["SEED_DEMO"] == "false" and env["API_HOST"] == "0.0.0.0"
+
+
+@pytest.fixture
+def data_dir():
+    """Outside pytest's own temp root, which a concurrent pytest session may lock to mode 0700 (the embedded
+    server runs as its own system user)."""
+    path = Path(tempfile.mkdtemp(prefix="gateway-exposed-test-"))
+    yield path / "data"
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_an_embedded_start_beyond_loopback_prints_no_secret_and_seeds_no_demo_account(data_dir: Path):
+    port = free_port()
+    with ServeProcess(data_dir, port, API_HOST="0.0.0.0") as served:
+        served.wait_healthy()
+        with psycopg.connect(db_url(data_dir)) as conn:
+            users = conn.execute("select count(*) from auth.users").fetchone()[0]
+        output = served.stop()
+    status = Settings.from_env({"DATA_DIR": str(data_dir)}, env_file=Path("/nonexistent"))
+    keys = (status.jwt_secret, "eyJ", "postgres:postgres", "Admin#Demo2025", "Partner#Demo2025")
+    assert users == 0 and not [secret for secret in keys if secret in output]
+    assert "Keys: not printed, as the API listens on 0.0.0.0: `gateway status`" in output
+    assert "Demo accounts: this start seeds none, as the API listens on 0.0.0.0" in output
+    assert "Seeded" not in output and "Mailbox" not in output
+
+
+def test_a_start_with_database_url_beyond_loopback_prints_no_key(database_url: str, tmp_path: Path):
+    with ServeProcess(tmp_path / "data", free_port(), DATABASE_URL=database_url, JWT_SECRET=TEST_JWT_SECRET,
+                      API_HOST="0.0.0.0") as served:
+        served.wait_healthy()
+        output = served.stop()
+    assert "eyJ" not in output and TEST_JWT_SECRET not in output and "Demo accounts" not in output
+    assert "Keys: not printed, as the API listens on 0.0.0.0: `gateway status`" in output
 
 
 def test_the_generated_jwt_secret_is_private(tmp_path: Path):

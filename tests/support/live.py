@@ -39,6 +39,10 @@ class LiveGateway:
         return self.keys.anon_key
 
     @property
+    def publishable_key(self) -> str:
+        return self.keys.api_keys.default_publishable
+
+    @property
     def service_key(self) -> str:
         return self.keys.service_role_key
 
@@ -67,7 +71,7 @@ def run_gateway(settings: Settings) -> Iterator[LiveGateway]:
             raise RuntimeError("the gateway did not start")
         time.sleep(0.02)
     try:
-        yield LiveGateway(url=settings.api_external_url, settings=settings, keys=JwtKeys(settings.jwt_secret),
+        yield LiveGateway(url=settings.api_external_url, settings=settings, keys=JwtKeys.from_settings(settings),
                           server=server)
     finally:
         server.should_exit = True

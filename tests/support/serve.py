@@ -17,7 +17,7 @@ from tests.support.waits import eventually
 TIMEOUT = 90
 # Settings a developer's shell may hold that would leak into a gateway the test means to configure itself.
 ISOLATED = {"DATABASE_URL", "JWT_SECRET", "API_PORT", "DATA_DIR", "SEED_DEMO", "MAIL_AUTOCONFIRM", "RATE_LIMITS",
-            "DEV_MAILBOX", "DB_PORT"}
+            "DEV_MAILBOX", "DB_PORT", "API_HOST", "PUBLISHABLE_KEY", "SECRET_KEY", "PUBLISHABLE_KEYS", "SECRET_KEYS"}
 
 
 def gateway_env(**values) -> dict[str, str]:

@@ -1,9 +1,11 @@
 """A small real SMTP server for tests (no aiosmtpd on the machine): asyncio in a thread, whose greeting can be held
-back (a mail server that accepts connections and says nothing) until the test releases it."""
+back (a mail server that accepts connections and says nothing) until the test releases it. It offers AUTH PLAIN and
+no STARTTLS, and records every login it receives."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import threading
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
@@ -14,7 +16,9 @@ from email.message import EmailMessage
 class SmtpServer:
     port: int
     held: bool = False
+    bind: str = "127.0.0.1"  # 0.0.0.0: reachable on this machine's other addresses too
     messages: list[EmailMessage] = field(default_factory=list)
+    logins: list[tuple[str, str]] = field(default_factory=list)
     greeted: int = 0
     _loop: asyncio.AbstractEventLoop | None = None
     _server: asyncio.AbstractServer | None = None
@@ -38,7 +42,7 @@ class SmtpServer:
             if not self.held:
                 self._greeting.set()
             self._server = self._loop.run_until_complete(
-                asyncio.start_server(self._session, "127.0.0.1", self.port, reuse_address=True))
+                asyncio.start_server(self._session, self.bind, self.port, reuse_address=True))
             ready.set()
             self._loop.run_forever()
             self._loop.close()
@@ -75,9 +79,14 @@ class SmtpServer:
             self.greeted += 1
             writer.write(b"220 test-smtp ready\r\n")
             while line := await reader.readline():
-                verb = line.decode(errors="replace").strip().split(" ", 1)[0].upper()
+                words = line.decode(errors="replace").strip().split(" ")
+                verb = words[0].upper()
                 if verb == "EHLO":
-                    writer.write(b"250-test-smtp\r\n250 8BITMIME\r\n")
+                    writer.write(b"250-test-smtp\r\n250-AUTH PLAIN\r\n250 8BITMIME\r\n")
+                elif verb == "AUTH":
+                    _, user, password = base64.b64decode(words[2]).decode().split("\0")
+                    self.logins.append((user, password))
+                    writer.write(b"235 authenticated\r\n")
                 elif verb == "DATA":
                     writer.write(b"354 go ahead\r\n")
                     await writer.drain()

@@ -26,7 +26,7 @@ def test(settings: Settings, paths: list[Path], *, as_json: bool, out: TextIO | 
             applied = migrate.apply_pending(url, settings.project)
             if applied and not as_json:
                 out.write(f"Migrations: {len(applied)} applied.\n")
-        keys = JwtKeys.load(settings.jwt_secret, settings.jwks_file)
+        keys = JwtKeys.from_settings(settings)
         results = asyncio.run(_run_all(url, files, settings, keys))
     out.write(report.as_json(results) if as_json else report.text(results))
     return 0 if all(v.passed for _, verdicts in results for v in verdicts) else 1

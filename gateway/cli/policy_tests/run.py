@@ -1,7 +1,9 @@
 """Run a policy test file: one transaction, rolled back; each case in a savepoint, as the REST API would run it.
 
-A case becomes the request supabase-js would send; the gateway's own parser and planner turn it into the statement
-/rest/v1 runs, and it runs after `queue_settings` (role, claims, request.headers, search_path), as in request_tx.
+A case becomes the request supabase-js would send, and goes the way /rest/v1 takes it: the caller resolved from its
+headers as /rest/v1 resolves it, the gateway's own parser and planner, the statement /rest/v1 runs, in a transaction
+set up by REST's own `execute.transaction_settings` (role, claims, request.headers, search_path), so that a bypass
+there fails the cases too.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ from urllib.parse import parse_qsl, urlencode
 
 import psycopg
 
+from gateway.claims import Caller
 from gateway.cli.policy_tests import inspect
 from gateway.cli.policy_tests.spec import Case, PolicyFile, Step
 from gateway.cli.policy_tests.world import Identity, Names, build, json_value, run_step
 from gateway.database.transactions import one, queue_settings
-from gateway.rest import errors
+from gateway.keys import JwtKeys
+from gateway.rest import errors, execute
 from gateway.rest.errors import ApiError
-from gateway.rest.execute import run_action, search_path
 from gateway.rest.plan import Action, plan_action
 from gateway.rest.query import Statement
 from gateway.rest.request import parse_request
+from gateway.rest.routes import resolve_rest_caller
 from gateway.rest.schema_cache import SchemaCache
 from gateway.rest.schema_cache import load as load_schema_cache
 from gateway.rest.statements import compose
@@ -68,7 +72,7 @@ class Verdict:
         return not self.problems
 
 
-async def run_file(url: str, policy_file: PolicyFile, settings: Settings, keys) -> list[Verdict]:
+async def run_file(url: str, policy_file: PolicyFile, settings: Settings, keys: JwtKeys) -> list[Verdict]:
     verdicts = []
     async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
         async with conn.transaction(force_rollback=True):
@@ -77,12 +81,13 @@ async def run_file(url: str, policy_file: PolicyFile, settings: Settings, keys) 
                                             settings.jwt_exp)
             for case in policy_file.cases:
                 async with conn.transaction(force_rollback=True):
-                    verdicts.append(await _run_case(conn, cache, case, names, identities[case.identity], settings))
+                    verdicts.append(await _run_case(conn, cache, case, names, identities[case.identity], settings,
+                                                    keys))
     return verdicts
 
 
 async def _run_case(conn: psycopg.AsyncConnection, cache: SchemaCache, case: Case, names: Names,
-                    identity: Identity, settings: Settings) -> Verdict:
+                    identity: Identity, settings: Settings, keys: JwtKeys) -> Verdict:
     here = Step("", "", case.path, case.line)
     for step in case.arrange:
         await run_step(conn, names, step)
@@ -91,17 +96,17 @@ async def _run_case(conn: psycopg.AsyncConnection, cache: SchemaCache, case: Cas
     verdict = Verdict(case, f"{shown} as {case.identity} ({identity.caller.role})", Outcome())
     superuser_rows = None
     try:
+        caller = resolve_rest_caller(keys, headers)
         req = parse_request(method, path, query, headers, body, settings.db_schemas)
-        search = search_path(req.schema, settings.db_extra_search_path)
-        action, operation = plan_action(cache, req, identity.caller.role, settings.max_rows)
+        action, operation = plan_action(cache, req, caller.role, settings.max_rows)
         statement = compose(operation)
     except ApiError as error:
         verdict.outcome = _refused(error)
     else:
         if case.expect.rows == "all":
+            search = execute.search_path(req.schema, settings.db_extra_search_path)
             superuser_rows = await _superuser_count(conn, statement, search)
-        verdict.outcome = await _request(conn, identity, action, statement, headers, path, settings.max_rows,
-                                         search)
+        verdict.outcome = await _request(conn, caller, action, statement, headers, path, settings)
     verdict.problems = _compare(case, verdict.outcome, superuser_rows, names, here)
     for check in case.checks:
         problem = await _check(conn, names, check.sql, check.expected, Step("check", "", case.path, check.line))
@@ -133,15 +138,14 @@ def _http_request(case: Case, names: Names, identity: Identity,
     return method, path, query, headers, body
 
 
-async def _request(conn: psycopg.AsyncConnection, identity: Identity, action: Action, statement: Statement,
-                   headers: dict[str, str], path: str, max_rows: int | None, search: str) -> Outcome:
-    caller = identity.caller
+async def _request(conn: psycopg.AsyncConnection, caller: Caller, action: Action, statement: Statement,
+                   headers: dict[str, str], path: str, settings: Settings) -> Outcome:
+    transaction = execute.transaction_settings(caller, action, path=f"/rest/v1{path}", headers=headers,
+                                               extra_search_path=settings.db_extra_search_path)
     try:
         async with conn.transaction():
-            await queue_settings(conn, role=caller.role, claims=caller.claims, method=action.method,
-                                path=f"/rest/v1{path}", headers=headers, read_only=action.read_only,
-                                search_path=search)
-            result = await run_action(conn, action, statement, max_rows)
+            await queue_settings(conn, **transaction)
+            result = await execute.run_action(conn, action, statement, settings.max_rows)
             if action.prefer.tx == "rollback":
                 raise psycopg.Rollback()
             # The gateway commits, which is when deferred constraints are checked.

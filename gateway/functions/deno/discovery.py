@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import glob
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gateway.functions.config import CONFIG_FILE, FunctionConfigError
+
+log = logging.getLogger("gateway.functions.deno")
 
 # In the order the Supabase CLI looks for them.
 ENTRYPOINTS = ("index.ts", "index.js", "index.mjs", "index.tsx", "index.jsx")
@@ -62,12 +66,20 @@ def _function(folder: Path, settings: dict[str, Any], supabase_dir: Path, verify
     checks_jwt = settings.get("verify_jwt", True)
     if not isinstance(checks_jwt, bool):
         raise FunctionConfigError(f"{where} verify_jwt must be true or false")
-    # Accepted for the CLI's sake; a function reads any file of the functions folder without it.
     static_files = settings.get("static_files", [])
     if not isinstance(static_files, list) or not all(isinstance(p, str) for p in static_files):
         raise FunctionConfigError(f"{where} static_files must be a list of paths")
+    _warn_unmatched(static_files, supabase_dir, where)
     return DenoFunction(slug=folder.name, folder=folder, entrypoint=entrypoint, verify_jwt=checks_jwt and verify_jwt,
                         import_map=_path(settings, "import_map", supabase_dir, where))
+
+
+def _warn_unmatched(patterns: list[str], supabase_dir: Path, where: str) -> None:
+    """The CLI's warning when it deploys: a pattern that matches no file bundles nothing, so the deployed function
+    would not find the file. Locally a function reads any file of the functions folder, listed or not."""
+    for pattern in patterns:
+        if not glob.glob(pattern, root_dir=supabase_dir):
+            log.warning("%s static_files: no files matched pattern: %s", where, pattern)
 
 
 def _path(settings: dict[str, Any], key: str, supabase_dir: Path, where: str) -> Path | None:

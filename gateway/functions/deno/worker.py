@@ -49,8 +49,8 @@ class Launch:
 
     @property
     def scratch_dir(self) -> Path:
-        """The one folder a function may write to, as /tmp on Supabase."""
-        return self.deno_dir / "tmp"
+        """The one folder a function may write to, as /tmp on Supabase: its TMPDIR."""
+        return Path(self.env["TMPDIR"])
 
     def resolution_flags(self, function: DenoFunction) -> list[str]:
         """How Deno resolves the function's imports: its import map or its own deno.json, and no lockfile written

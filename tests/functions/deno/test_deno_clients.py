@@ -28,7 +28,7 @@ grant select, insert on public.deno_tasks to authenticated;
 def test_supabase_js_invokes_deno_functions(deno_gateway: LiveGateway, db: psycopg.Connection):
     db.execute(TASKS_TABLE)
     tcp = conninfo_to_dict(deno_gateway.settings.tcp_database_url)
-    run_node_test("deno-functions.test.mjs", deno_gateway, passes=4, extra_env={
+    run_node_test("deno-functions.test.mjs", deno_gateway, passes=6, extra_env={
         "RUN": uuid.uuid4().hex[:8], "DB_NAME": str(tcp["dbname"]), "DB_PORT": str(tcp["port"]),
         "DB_USER": str(tcp["user"]),
     })

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import httpx
@@ -38,6 +39,14 @@ def test_verify_jwt_refuses_as_supabase_main_worker(deno_gateway: LiveGateway):
     assert preflight.status_code == 200
 
 
+def test_a_publishable_key_passes_verify_jwt_and_the_function_sees_the_anon_jwt(deno_gateway: LiveGateway):
+    key = deno_gateway.publishable_key
+    response = httpx.post(f"{deno_gateway.url}/functions/v1/echo", content=b"x",
+                          headers={"apikey": key, "Authorization": f"Bearer {key}"}, timeout=60)
+    assert response.status_code == 200, response.text
+    assert response.json()["authorization"] == f"Bearer {deno_gateway.anon_key}", "as the CLI's Kong swaps it"
+
+
 def test_verify_jwt_false_in_config_lets_a_webhook_in(deno_gateway: LiveGateway):
     response = httpx.post(f"{deno_gateway.url}/functions/v1/no-jwt", timeout=60)
     assert response.status_code == 200 and response.json() == {"open": True}
@@ -65,12 +74,21 @@ def test_a_function_sees_the_project_env_and_secrets_and_nothing_else(deno_gatew
         "SUPABASE_ANON_KEY": deno_gateway.anon_key,
         "SUPABASE_SERVICE_ROLE_KEY": deno_gateway.service_key,
         "SUPABASE_DB_URL": settings.tcp_database_url,
+        "SUPABASE_PUBLISHABLE_KEYS": {"default": deno_gateway.publishable_key},
+        "SUPABASE_SECRET_KEYS": {"default": deno_gateway.keys.api_keys.default_secret},
+        "SUPABASE_JWKS": {"keys": []},
     }
     # Deno's node compatibility adds PATH (its own shim folder) and DENO_NODE_SHIM_ACTIVE inside the worker.
     assert set(seen["names"]) - {"PATH", "DENO_NODE_SHIM_ACTIVE"} == {"GREETING_SECRET", "SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY",
-                                  "SUPABASE_DB_URL", "DENO_DIR", "DENO_NO_PACKAGE_JSON", "DENO_TLS_CA_STORE",
-                                  "NO_COLOR"}
+                                  "SUPABASE_DB_URL", "SUPABASE_PUBLISHABLE_KEYS", "SUPABASE_SECRET_KEYS",
+                                  "SUPABASE_JWKS", "DENO_DIR", "DENO_NO_PACKAGE_JSON", "DENO_TLS_CA_STORE",
+                                  "NO_COLOR", "TMPDIR"}
     assert settings.jwt_secret not in response.text
+
+
+def test_a_function_writes_a_temporary_file_as_on_supabase_s_tmp(deno_gateway: LiveGateway):
+    response = httpx.get(f"{deno_gateway.url}/functions/v1/echo/tempfile", headers=deno_gateway.headers(), timeout=60)
+    assert response.status_code == 200 and response.json() == {"text": "written", "inTmpdir": True}, response.text
 
 
 def test_one_name_is_one_function(tmp_path: Path):
@@ -94,6 +112,26 @@ def test_a_function_s_deno_json_import_map_and_entrypoint_are_used(deno_gateway:
     assert by_config.json() == {"greeting": "mapped by deno.json", "by": "import_map"}, by_config.text
     entry = httpx.get(f"{deno_gateway.url}/functions/v1/custom-entry/a/b", headers=deno_gateway.headers(), timeout=60)
     assert entry.status_code == 200 and entry.json() == {"entry": "main.ts", "pathname": "/custom-entry/a/b"}
+
+
+def test_a_function_reads_its_static_files_by_their_relative_path(deno_gateway: LiveGateway):
+    page = httpx.get(f"{deno_gateway.url}/functions/v1/static-page?name=<Ada>", headers=deno_gateway.headers(),
+                     timeout=60)
+    assert page.status_code == 200 and page.headers["content-type"] == "text/html; charset=utf-8", page.text
+    assert "<h1>Welcome, &lt;Ada&gt;!</h1>" in page.text
+
+
+def test_a_static_files_pattern_that_matches_nothing_is_named_as_the_cli_does(tmp_path: Path,
+                                                                              caplog: pytest.LogCaptureFixture):
+    functions = tmp_path / "supabase" / "functions"
+    (functions / "mailer").mkdir(parents=True)
+    (functions / "mailer" / "index.ts").write_text("Deno.serve(() => new Response('sent'));\n")
+    (functions / "mailer" / "receipt.html").write_text("<p>receipt</p>\n")
+    config = {"functions": {"mailer": {"static_files": ["./functions/mailer/*.html", "./functions/mailer/*.pdf"]}}}
+    with caplog.at_level(logging.WARNING, logger="gateway.functions.deno"):
+        assert list(discover(functions, config, tmp_path / "supabase")) == ["mailer"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "[functions.mailer] static_files: no files matched pattern: ./functions/mailer/*.pdf"]
 
 
 def test_a_websocket_upgrade_inside_a_function(deno_gateway: LiveGateway):

@@ -30,6 +30,6 @@ async def handle(request: FunctionRequest, ctx: FunctionContext) -> FunctionResp
         "claims": request.claims,
         "client_ip": request.client_ip,
         "greeting": ctx.settings["greeting"],
-        "inbox": ctx.settings["contact_inbox"],
+        "settings": sorted(ctx.settings),
         "request_id": request.request_id,
     })

@@ -49,6 +49,9 @@ Deno.serve(async (req) => {
         SUPABASE_ANON_KEY: Deno.env.get("SUPABASE_ANON_KEY"),
         SUPABASE_SERVICE_ROLE_KEY: Deno.env.get("SUPABASE_SERVICE_ROLE_KEY"),
         SUPABASE_DB_URL: Deno.env.get("SUPABASE_DB_URL"),
+        SUPABASE_PUBLISHABLE_KEYS: JSON.parse(Deno.env.get("SUPABASE_PUBLISHABLE_KEYS") ?? "null"),
+        SUPABASE_SECRET_KEYS: JSON.parse(Deno.env.get("SUPABASE_SECRET_KEYS") ?? "null"),
+        SUPABASE_JWKS: JSON.parse(Deno.env.get("SUPABASE_JWKS") ?? "null"),
       } });
     case "/echo/stream":
       return new Response(ticks(Number(url.searchParams.get("count") ?? 3), 400), {
@@ -71,6 +74,11 @@ Deno.serve(async (req) => {
       console.log("x".repeat(300_000));
       console.log("after the long line", url.searchParams.get("marker"));
       return json({ logged: true });
+    case "/echo/tempfile": {
+      const path = await Deno.makeTempFile({ suffix: ".txt" });
+      await Deno.writeTextFile(path, "written");
+      return json({ text: await Deno.readTextFile(path), inTmpdir: path.startsWith(Deno.env.get("TMPDIR")!) });
+    }
     case "/echo/log":
       console.log("log line", url.searchParams.get("marker"));
       console.error("error line", url.searchParams.get("marker"));
