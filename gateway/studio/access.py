@@ -22,7 +22,7 @@ from starlette.requests import HTTPConnection
 from gateway.claims import bearer_token
 from gateway.keys import InvalidToken, JwtKeys
 from gateway.server.client_ip import client_ip
-from gateway.settings import LOOPBACK_HOSTS, Settings
+from gateway.settings import Settings, is_loopback
 
 COOKIE = "gateway_studio"
 SESSION_SECONDS = 12 * 3600
@@ -83,14 +83,11 @@ class StudioAccess:
         """The client is this machine and the browser asked for this machine by name (not a rebound domain)."""
         address = client_ip(connection, self.trusted_proxy_header)
         host = urlsplit(f"//{connection.headers.get('host', '')}").hostname or ""
-        return address in LOOPBACK_ADDRESSES and host in LOOPBACK_HOSTS
+        return address is not None and is_loopback(address) and is_loopback(host)
 
     def _mac(self, expires: int) -> str:
         key = hashlib.sha256(f"studio-session:{self.secret}:{self.password or ''}".encode()).digest()
         return hmac.new(key, str(expires).encode(), hashlib.sha256).hexdigest()
-
-
-LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 
 
 def in_development(settings: Settings) -> bool:
