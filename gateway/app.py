@@ -27,6 +27,7 @@ from gateway.server.request_log import RequestLog
 from gateway.services import Services
 from gateway.settings import Settings
 from gateway.storage import routes as storage_service
+from gateway.studio import routes as studio
 
 # Each service lives in its own package with a `router`, and optional `on_startup(app)` / `on_shutdown(app)` that add
 # its parts to the typed `Services` (gateway/services.py); they start in this order and stop in the reverse one.
@@ -36,6 +37,7 @@ SERVICES = (
     ("/functions/v1", functions_service),
     ("/realtime/v1", realtime_service),
     ("/storage/v1", storage_service),
+    (studio.PREFIX, studio),
 )
 
 CORS_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]

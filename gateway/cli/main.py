@@ -25,6 +25,8 @@ from gateway.server import workers
 from gateway.server.request_limits import server_options
 from gateway.server.status import public_status_info, running_status, status_info, write_status
 from gateway.settings import Settings, is_loopback
+from gateway.studio import routes as studio_routes
+from gateway.studio.access import StudioAccess
 
 if TYPE_CHECKING:
     from gateway.database.embedded import EmbeddedPostgres
@@ -461,6 +463,8 @@ def _print_banner(settings: Settings, info: dict[str, str], *, embedded: bool) -
         f"     Storage URL: {info['storage_url']}",
         f"        Site URL: {info['site_url']}" + _site_note(settings),
     ]
+    if StudioAccess.of_process(settings).enabled:
+        lines.append(f"      Studio URL: {settings.api_external_url}{studio_routes.PREFIX}/")
     if is_loopback(settings.api_host):
         if "db_url" in info:
             lines.append(f"          DB URL: {info['db_url']}")

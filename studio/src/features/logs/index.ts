@@ -1,0 +1,1 @@
+export { LogsView } from './logs-view';

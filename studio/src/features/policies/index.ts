@@ -1,0 +1,1 @@
+export { PoliciesView } from './policies-view';

@@ -1,0 +1,1 @@
+export { RealtimeView } from './realtime-view';

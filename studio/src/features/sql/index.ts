@@ -1,0 +1,2 @@
+export { SqlView } from './sql-view';
+export { RolePicker, type Identity } from './role-picker';

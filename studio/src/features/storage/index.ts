@@ -1,0 +1,1 @@
+export { StorageView } from './storage-view';

@@ -1,0 +1,2 @@
+export { TablesView } from './tables-view';
+export { RowsBrowser } from './rows-browser';

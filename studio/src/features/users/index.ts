@@ -1,0 +1,1 @@
+export { UsersView } from './users-view';

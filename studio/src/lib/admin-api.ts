@@ -1,0 +1,75 @@
+import { config } from '@/lib/config';
+
+export type Column = {
+  name: string; type: string; nullable: boolean; default: string | null; primary_key: boolean; generated: boolean;
+};
+export type ForeignKey = {
+  name: string; columns: string[]; target_schema: string; target_table: string; target_columns: string[];
+};
+export type Relation = {
+  schema: string; name: string; kind: string; rls: boolean; comment: string | null;
+  columns: Column[]; foreign_keys: ForeignKey[]; rows: { count: number; exact: boolean };
+};
+export type Policy = {
+  schema: string; table: string; name: string; permissive: boolean; command: string; roles: string[];
+  using: string | null; check: string | null;
+};
+export type Role = 'postgres' | 'service_role' | 'authenticated' | 'anon';
+export type SqlResult = {
+  command: string; columns: { name: string }[]; rows: unknown[][]; truncated: boolean; row_count: number;
+};
+export type SqlError = {
+  message: string; code: string | null; detail: string | null; hint: string | null; line: number | null;
+  column: number | null;
+};
+
+export class AdminApiError extends Error {
+  constructor(message: string, readonly sql?: SqlError) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/_/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${config.serviceRoleKey}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    throw new AdminApiError(payload.error?.message ?? payload.message ?? `The gateway answered ${response.status}.`,
+      payload.error);
+  }
+  return payload as T;
+}
+
+export const fetchCatalog = () => call<{ schemas: string[]; relations: Relation[] }>('catalog');
+export type Access = {
+  schema: string; table: string; role: 'anon' | 'authenticated'; operation: 'select' | 'insert' | 'update' | 'delete';
+  granted: boolean; rls: boolean; policies: string[];
+};
+export const fetchPolicies = () => call<{ policies: Policy[]; access: Access[] }>('policies');
+export const runSql = (sql: string, role: Role, userId: string | undefined, runId: string) =>
+  call<SqlResult>('sql', { sql, role, user_id: userId, run_id: runId });
+export const cancelSql = (role: Role, runId: string) =>
+  call<{ cancelled: boolean }>('sql/cancel', { role, run_id: runId });
+export const tokenFor = (role: Exclude<Role, 'postgres'>, userId?: string) =>
+  call<{ token: string }>('impersonate', { role, user_id: userId }).then((answer) => answer.token);
+
+export type RequestLine = {
+  seq: number; time: number; method: string; path: string; status: number | string; duration_ms: number;
+  request_id: string;
+};
+export const fetchRecentRequests = (after: number) =>
+  call<{ enabled: boolean; lines: RequestLine[] }>(`logs?after=${after}`);
+
+export type DatabaseOverview = {
+  migrations: { name: string; kind: string; applied_at: string }[];
+  extensions: { name: string; default_version: string; installed_version: string | null; schema: string | null; comment: string | null }[];
+  roles: { name: string; can_login: boolean; superuser: boolean; bypasses_rls: boolean; member_of: string[] }[];
+  connection_string: string | null;
+  mailbox: string | null;
+};
+export const fetchDatabase = () => call<DatabaseOverview>('database');
+export const setExtension = (name: string, enabled: boolean) =>
+  call<{ name: string; enabled: boolean }>('extensions', { name, enabled });
