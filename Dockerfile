@@ -1,9 +1,17 @@
-# The gateway image (API + built site). Functions use the same image with `gateway functions serve <slug>`.
+# The gateway image (API + built site and studio). Functions use the same image with `gateway functions serve <slug>`.
 FROM node:20-bookworm-slim AS site
 WORKDIR /src/web
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY web/ ./
+RUN npm run build
+
+FROM node:20-bookworm-slim AS studio
+WORKDIR /src/studio
+COPY studio/package.json studio/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY studio/ ./
+# Its build lands in the gateway package (../gateway/studio/dist), which serves it at /_/.
 RUN npm run build
 
 FROM python:3.11-slim-bookworm
@@ -18,6 +26,7 @@ COPY schema/ schema/
 COPY policies/ policies/
 COPY functions/ functions/
 COPY --from=site /src/web/dist web/dist
+COPY --from=studio /src/gateway/studio/dist gateway/studio/dist
 # The project is /app (the working folder): supabase/config.toml points at schema/, policies/, functions/, web/dist.
 RUN pip install --no-cache-dir --no-deps .
 # A user of its own, owning nothing but the data folder: the code and the site stay root-owned and read-only to it.

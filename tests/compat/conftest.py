@@ -20,6 +20,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from gateway.api_keys import CLI_JWT_SECRET
 from gateway.keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import free_port
@@ -74,7 +75,8 @@ def serve_app(app: str) -> Iterator[AppGateway]:
             server.wait_healthy()
             yield AppGateway(
                 url=f"http://127.0.0.1:{port}",
-                jwt_secret=TEST_JWT_SECRET if cluster else (data_dir / "jwt_secret").read_text().strip(),
+                # On loopback a Supabase project folder gets the CLI's local secret, as the apps' .env files expect.
+                jwt_secret=TEST_JWT_SECRET if cluster else CLI_JWT_SECRET,
                 db_url=cluster.url_for(database) if cluster else db_url(data_dir),
             )
             server.stop()
