@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import Request
 from psycopg_pool import AsyncConnectionPool
@@ -70,7 +72,13 @@ async def read_json_body(request: Request) -> dict[str, Any]:
     return body
 
 
-async def build_context(request: Request) -> AuthContext:
+async def read_form_body(request: Request) -> dict[str, Any]:
+    """The fields of a form post: a provider's answer in response_mode=form_post (Apple's), which GoTrue reads so."""
+    return dict(parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True))
+
+
+async def build_context(request: Request,
+                        read_body: Callable[[Request], Awaitable[dict[str, Any]]] = read_json_body) -> AuthContext:
     state = services(request)
     return AuthContext(
         request=request,
@@ -78,7 +86,7 @@ async def build_context(request: Request) -> AuthContext:
         pool=state.auth_pool,
         keys=state.keys,
         mailer=state.mailer,
-        body=await read_json_body(request),
+        body=await read_body(request),
         ip=client_ip(request, state.settings.trusted_proxy_header) or "unknown",
     )
 

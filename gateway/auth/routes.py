@@ -31,7 +31,7 @@ from gateway.auth import (
     user,
     verify,
 )
-from gateway.auth.context import AuthContext, build_context
+from gateway.auth.context import AuthContext, build_context, read_form_body, read_json_body
 from gateway.auth.errors import API_VERSION, API_VERSION_HEADER, AuthError, render
 from gateway.auth.external import authorize, callback, linking
 from gateway.auth.guards import require_admin, require_user, require_user_token
@@ -54,6 +54,7 @@ class Route:
     handler: Handler
     guard: Guard | None = None
     limit: Bucket | None = None
+    read_body: Callable[[Request], Awaitable[dict[str, Any]]] = read_json_body
 
 
 # Admins, and only while the OAuth 2.1 server is enabled.
@@ -76,6 +77,7 @@ ROUTES = (
     Route("GET", "/reauthenticate", reauthenticate.handle, guard=require_user),
     Route("GET", "/authorize", authorize.handle),
     Route("GET", "/callback", callback.handle),
+    Route("POST", "/callback", callback.handle, read_body=read_form_body),
     Route("GET", "/user/identities/authorize", authorize.handle_link, guard=require_user),
     Route("DELETE", "/user/identities/{identity_id}", linking.unlink, guard=require_user),
     Route("POST", "/sso", disabled.saml),
@@ -121,7 +123,7 @@ def _endpoint(route: Route) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         versioned = request.headers.get(API_VERSION_HEADER) is not None
         try:
-            ctx = await build_context(request)
+            ctx = await build_context(request, route.read_body)
             if route.limit:
                 bucket = route.limit(ctx) if callable(route.limit) else route.limit
                 await services(request).auth_limiter.check(bucket, ctx.ip)

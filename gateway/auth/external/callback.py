@@ -1,10 +1,12 @@
-"""GET /callback: the provider sends the browser back with its code; the user is found or made, and sent on to the
+"""GET /callback (or POST, a provider answering with response_mode=form_post as Apple does): the provider sends
+the browser back with its code; the user is found or made, and sent on to the
 flow's redirect URL with a code to exchange (PKCE) or the session in the fragment (implicit). Every failure goes
 back to that URL too, in GoTrue's `error` / `error_code` / `error_description` form."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -13,12 +15,12 @@ from fastapi.responses import RedirectResponse
 
 from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, OAuthError, bad_request
-from gateway.auth.external import accounts, flow_states, linking, providers
+from gateway.auth.external import accounts, flow_states, linking, provider_user, providers
 from gateway.auth.external.discovery import DiscoveryFailed
 from gateway.auth.external.flow_states import ExternalFlow
 from gateway.auth.external.id_tokens import InvalidIdToken
 from gateway.auth.external.provider_user import ProviderUser
-from gateway.auth.external.providers import Provider
+from gateway.auth.external.providers import APPLE, Provider
 from gateway.auth.sessions import start_session
 from gateway.auth.verify import OAUTH_ERRORS
 from gateway.database.transactions import privileged_tx
@@ -29,9 +31,10 @@ ACCESS_DENIED = {"signup_disabled", "user_banned", "provider_email_needs_verific
 
 
 async def handle(ctx: AuthContext) -> RedirectResponse:
-    state = ctx.query.get("state", "")
+    answer = ctx.body if ctx.request.method == "POST" else ctx.query
+    state = answer.get("state", "")
     try:
-        return await _complete(ctx, state)
+        return await _complete(ctx, state, answer)
     except AuthError as error:
         async with ctx.pool.connection() as conn:
             referrer = await flow_states.referrer_of(conn, state)
@@ -51,15 +54,20 @@ def error_redirect(target: str, error: AuthError) -> RedirectResponse:
     return RedirectResponse(urlunsplit((parts.scheme, parts.netloc, parts.path, query, fragment)), 302)
 
 
-async def _complete(ctx: AuthContext, state: str) -> RedirectResponse:
+async def _complete(ctx: AuthContext, state: str, answer: Mapping[str, str]) -> RedirectResponse:
     async with privileged_tx(ctx.pool) as conn:
         flow = await flow_states.load(conn, state)
-    if ctx.query.get("error"):
-        raise OAuthError(ctx.query["error"], ctx.query.get("error_description", ""))
-    code = ctx.query.get("code", "")
+    if answer.get("error"):
+        raise OAuthError(answer["error"], answer.get("error_description", ""))
+    code = answer.get("code", "")
     if not code:
         raise bad_request("bad_oauth_callback", "OAuth code missing")
     provider, token, person = await _provider_answer(ctx, flow, code)
+    if provider.name == APPLE and answer.get("user"):
+        try:
+            person = provider_user.with_apple_name(person, answer["user"])
+        except ValueError:
+            raise AuthError(500, "unexpected_failure", "Error getting user profile from external provider") from None
     provider_token, provider_refresh_token = token.get("access_token"), token.get("refresh_token")
     async with privileged_tx(ctx.pool) as conn:
         flow = await flow_states.load(conn, state)  # locked now: a second callback of the same flow waits, then fails

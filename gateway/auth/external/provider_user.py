@@ -3,7 +3,8 @@ the identity data (GoTrue's `Claims`: standard claims that are set, `email_verif
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 from typing import Any
 
 # The OpenID standard claims GoTrue keeps in identity_data when they are set.
@@ -46,6 +47,19 @@ def from_oidc_claims(claims: dict[str, Any]) -> ProviderUser:
     email = claims.get("email")
     emails = (ProviderEmail(email, data["email_verified"], True),) if isinstance(email, str) and email else ()
     return ProviderUser(subject, emails, data)
+
+
+def with_apple_name(person: ProviderUser, user_field: str) -> ProviderUser:
+    """Apple names its user only once, on the first sign-in, in the form post's `user` field (JSON), never in its
+    ID token: GoTrue's AppleProvider.ParseUser takes the name from there."""
+    try:
+        name = json.loads(user_field).get("name") or {}
+        full_name = f"{name.get('firstName') or ''} {name.get('lastName') or ''}".strip()
+    except (ValueError, AttributeError):
+        raise ValueError("Apple's user field is not the JSON it documents") from None
+    if not full_name:
+        return person
+    return replace(person, identity_data={**person.identity_data, "name": full_name, "full_name": full_name})
 
 
 def from_github(api_base: str, user: dict[str, Any], emails: list[dict[str, Any]]) -> ProviderUser:

@@ -18,11 +18,12 @@ from gateway.auth.meta import EXTERNAL_PROVIDERS
 from gateway.project.auth_providers import ProviderConfig
 from gateway.settings import Settings
 
+APPLE = "apple"
 # GoTrue's issuers for the OpenID providers it names; `url` overrides (a self-hosted GitLab). Azure has none: its
 # multi-tenant `common` document names a templated issuer that no token carries, so `url` is the tenant's issuer.
 ISSUERS = {
     "google": "https://accounts.google.com",
-    "apple": "https://appleid.apple.com",
+    APPLE: "https://appleid.apple.com",
     "gitlab": "https://gitlab.com",
 }
 GITHUB = "github"
@@ -60,9 +61,11 @@ class Provider:
                           extra: dict[str, str]) -> str:
         challenge = {"code_challenge": create_s256_code_challenge(code_verifier),
                      "code_challenge_method": "S256"} if code_verifier else {}
+        # Apple is asked to answer with a form post, as GoTrue asks it: only so does it send the user's name.
+        response_mode = {"response_mode": "form_post"} if self.name == APPLE else {}
         return prepare_grant_uri(self.authorization_endpoint, self.config.client_id, "code",
                                  redirect_uri=self.redirect_uri(settings), scope=list(self.scopes), state=state,
-                                 nonce=nonce, **challenge, **extra)
+                                 nonce=nonce, **challenge, **response_mode, **extra)
 
     async def exchange(self, settings: Settings, code: str, code_verifier: str | None) -> dict[str, Any]:
         """The token response for the provider's code (client_secret_post, as GitHub and OpenID providers take)."""

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 
+from gateway.auth.external.providers import Provider
 from gateway.config_values import ConfigError
 from gateway.project.auth_providers import ProviderConfig
 from gateway.project.folder import Project
 from gateway.project.warnings import start_warning
+from gateway.settings import Settings
 from tests.foundation.test_project_config import FIXTURE, project_with, settings_of
 
 GOOGLE = """
@@ -59,3 +64,17 @@ def test_the_environment_alone_enables_a_provider_of_any_name_and_overrides_the_
 def test_an_enabled_provider_without_a_client_id_is_refused(tmp_path):
     with pytest.raises(ConfigError, match="external provider github is enabled but has no client id"):
         settings_of(tmp_path, EXTERNAL_GITHUB_ENABLED="true")
+
+
+def test_apple_is_asked_to_answer_with_a_form_post_as_gotrue_asks_it():
+    settings = Settings(database_url="postgresql://unused", data_dir=Path("unused"), jwt_secret="x" * 32)
+
+    def authorization_query(name: str) -> dict[str, list[str]]:
+        config = ProviderConfig(name=name, client_ids=("client",), secret="secret", redirect_uri="", url="")
+        provider = Provider(config, "https://id.example.com/authorize", "https://id.example.com/token",
+                            ("openid",), "https://id.example.com")
+        url = provider.authorization_url(settings, "a-state", "a-nonce", None, {})
+        return parse_qs(urlsplit(url).query)
+
+    assert authorization_query("apple")["response_mode"] == ["form_post"]
+    assert "response_mode" not in authorization_query("google")

@@ -3,7 +3,9 @@ identity data. GitHub's answers are the examples of its REST API documentation (
 
 from __future__ import annotations
 
-from gateway.auth.external.provider_user import ProviderEmail, from_github, from_oidc_claims
+import pytest
+
+from gateway.auth.external.provider_user import ProviderEmail, from_github, from_oidc_claims, with_apple_name
 
 GITHUB_USER = {
     "login": "octocat", "id": 1, "node_id": "MDQ6VXNlcjE=",
@@ -62,3 +64,13 @@ def test_openid_claims_keep_the_standard_ones_that_are_set():
         "phone_verified": False, "full_name": "Jane Doe", "avatar_url": "https://id.example.com/jane.jpg",
         "provider_id": "248289761001",
     }
+
+
+def test_apples_first_sign_in_names_its_user_in_the_form_posts_user_field():
+    person = from_oidc_claims({"sub": "001234.abcd", "email": "jane@privaterelay.appleid.com", "email_verified": True})
+    named = with_apple_name(person, '{"name": {"firstName": "Jane", "lastName": "Doe"}, "email": "jane@example.com"}')
+    assert (named.identity_data["name"], named.identity_data["full_name"]) == ("Jane Doe", "Jane Doe")
+    assert named.subject == person.subject and named.emails == person.emails
+    assert with_apple_name(person, '{"email": "jane@example.com"}') == person
+    with pytest.raises(ValueError):
+        with_apple_name(person, "not json")

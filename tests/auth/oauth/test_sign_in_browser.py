@@ -194,3 +194,24 @@ def test_a_provider_unknown_or_switched_off_is_refused_as_gotrue_refuses_it(gate
                              headers={"X-Supabase-Api-Version": "2024-01-01"}, follow_redirects=False)
         assert response.status_code == 400
         assert response.json() == {"code": "validation_failed", "message": message}
+
+
+def test_a_provider_answering_with_a_form_post_signs_in_as_apple_does(browser, gateway, identity_provider):
+    """Apple sends its code back as a form post (response_mode=form_post); the callback takes it as GoTrue does."""
+    page = site_page(browser, gateway)
+    callbacks: list[str] = []
+    page.on("request", lambda request: callbacks.append(request.method) if "/auth/v1/callback" in request.url else None)
+    sign_in_at_provider(page, provider_url_with(gateway, page, "pkce", response_mode="form_post"), "lena",
+                        identity_provider.issuer)
+    page.wait_for_url(f"{back_to(gateway)}?code=*")
+    assert callbacks == ["POST"]
+    assert run(page, gateway, "pkce", PKCE_EXCHANGE)["session"]["user"]["email"] == "lena@example.com"
+    page.context.close()
+
+
+def test_a_form_post_callback_without_a_known_state_goes_back_to_the_site_url(gateway):
+    answer = httpx.post(f"{gateway.url}/auth/v1/callback", data={"code": "a-code", "state": str(uuid.uuid4())},
+                        follow_redirects=False)
+    assert answer.status_code == 302 and answer.headers["location"].startswith(gateway.settings.site_url)
+    assert returned_location(answer) == {"error": "invalid_request", "error_code": "bad_oauth_state",
+                                         "error_description": "OAuth state not found or expired"}
