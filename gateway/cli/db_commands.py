@@ -1,7 +1,9 @@
-"""The Supabase CLI's database commands for a project: `migration new`, `db reset`, `db dump`."""
+"""The Supabase CLI's database commands for a project: `migration new`, `db reset`, `db dump`, and the shadow
+database `db diff` and `migration squash` build the migrations' schema in."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from collections.abc import Iterator
@@ -15,11 +17,13 @@ from psycopg import sql
 
 from gateway.config_values import ConfigError
 from gateway.database import migrate
+from gateway.project.folder import Project
 from gateway.settings import Settings
 
 # The platform's schemas and PostgreSQL's own: never part of a project's dump.
 PLATFORM_SCHEMAS = ("auth", "realtime", "mail", "storage", "extensions", "gateway_meta", "supabase_migrations",
                     "information_schema", "pg_catalog", "pg_toast")
+SHADOW = f"gateway_shadow_{os.getpid()}"
 _NAME = re.compile(r"[^a-z0-9_]+")
 # What pg_dump lists of the platform outside its schemas, left out as the Supabase CLI leaves it out: the event
 # triggers, the publication the platform creates (the project's `ALTER PUBLICATION ... ADD TABLE` stay) and the
@@ -29,7 +33,7 @@ _PLATFORM_ENTRY = re.compile(
     r"|[^;\n]+ realtime_capture; Type: TRIGGER);[^\n]*\n--\n\n.*?;\n\n*", re.S)
 
 
-def new_migration(settings: Settings, name: str, now: datetime | None = None) -> Path:
+def new_migration(settings: Settings, name: str, now: datetime | None = None, body: str | None = None) -> Path:
     """`<UTC timestamp>_<name>.sql` in the project's migrations folder, as `supabase migration new` names it."""
     slug = _NAME.sub("_", name.strip().lower()).strip("_")
     if not slug:
@@ -40,7 +44,7 @@ def new_migration(settings: Settings, name: str, now: datetime | None = None) ->
     path = folder / f"{stamp}_{slug}.sql"
     if path.exists():
         raise ConfigError(f"{path} already exists")
-    path.write_text(f"-- {name.strip()}\n")
+    path.write_text(f"-- {name.strip()}\n" if body is None else body)
     return path
 
 
@@ -63,7 +67,7 @@ def reset(settings: Settings, *, force: bool, log=print) -> None:
     with database(settings) as url:
         name = urlparse(url).path.lstrip("/") or "postgres"
         log(f"Recreating database {name} ...")
-        with psycopg.connect(_maintenance_url(url, name), autocommit=True) as conn:
+        with psycopg.connect(with_database(url, _maintenance_database(name)), autocommit=True) as conn:
             conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
             conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
         applied = migrate.apply_pending(url, settings.project, log=lambda line: log(f"  {line}"))
@@ -105,7 +109,26 @@ def dump_database(url: str, *, data_only: bool = False, schemas: list[str] | Non
     return _PLATFORM_ENTRY.sub("", result.stdout)
 
 
-def _maintenance_url(url: str, name: str) -> str:
-    other = "template1" if name == "postgres" else "postgres"
-    parsed = urlparse(url)
-    return urlunparse(parsed._replace(path=f"/{other}"))
+@contextmanager
+def shadow_database(url: str, project: Project) -> Iterator[str]:
+    """A scratch database on the project's server holding the platform and `project`'s migrations (the Supabase
+    CLI's shadow database), dropped on leaving."""
+    drop = sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(SHADOW))
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(drop)
+        conn.execute(sql.SQL("create database {}").format(sql.Identifier(SHADOW)))
+        try:
+            shadow_url = with_database(url, SHADOW)
+            migrate.apply_pending(shadow_url, project)
+            yield shadow_url
+        finally:
+            conn.execute(drop)
+
+
+def with_database(url: str, name: str) -> str:
+    """`url` naming database `name`, still a URL (a Node client reads URLs, not libpq's key=value strings)."""
+    return urlunparse(urlparse(url)._replace(path=f"/{name}"))
+
+
+def _maintenance_database(name: str) -> str:
+    return "template1" if name == "postgres" else "postgres"

@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     squash = migration_commands.add_parser("squash", parents=[local_flag],
                                            help="merge the migrations (up to --version) into the last one's file")
     squash.add_argument("--version", default=None, help="squash the migrations up to this version")
-    db = commands.add_parser("db", help="the project's database: reset, dump")
+    db = commands.add_parser("db", help="the project's database: reset, dump, diff")
     db_commands_parser = db.add_subparsers(dest="db_command", required=True)
     reset = db_commands_parser.add_parser("reset", help="drop the database, then migrate and seed it again")
     reset.add_argument("--force", action="store_true", help="allow resetting a DATABASE_URL database")
@@ -103,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
     dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
     dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
+    diff = db_commands_parser.add_parser("diff", parents=[local_flag],
+                                         help="the schema changes made in the database that the migrations lack")
+    diff.add_argument("--file", "-f", metavar="NAME", help="save them as a new migration NAME instead of printing them")
     tests_parser = commands.add_parser("test", help="run the project's database tests")
     test_commands = tests_parser.add_subparsers(dest="test_command", required=True)
     test_db = test_commands.add_parser(
@@ -447,11 +450,30 @@ def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     if args.db_command == "reset":
         db_commands.reset(settings, force=args.force)
         return 0
+    if args.db_command == "diff":
+        return _diff(settings, args.file)
     text = db_commands.dump(settings, data_only=args.data_only, schemas=args.schema, out=args.file)
     if args.file is None:
         sys.stdout.write(text)
     else:
         print(f"Dumped to {args.file}", file=sys.stderr)
+    return 0
+
+
+def _diff(settings: Settings, name: str | None) -> int:
+    from gateway.cli import db_commands
+    from gateway.cli.db_diff import schema_diff
+
+    print("Creating shadow database...", file=sys.stderr)
+    with db_commands.database(settings) as url:
+        statements = schema_diff(settings, url)
+    if not statements:
+        print("No schema changes found", file=sys.stderr)
+    elif name is None:
+        print(statements)
+    else:
+        path = db_commands.new_migration(settings, name, body=statements + "\n")
+        print(f"Created new migration at {path}")
     return 0
 
 

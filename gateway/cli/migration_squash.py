@@ -8,7 +8,6 @@ the CLI baselines a remote one: its history keeps only the squashed version, wit
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import shutil
 import sys
@@ -16,16 +15,13 @@ import tempfile
 from pathlib import Path
 
 import psycopg
-from psycopg import sql
-from psycopg.conninfo import make_conninfo
 
-from gateway.cli.db_commands import dump_database
+from gateway.cli.db_commands import dump_database, shadow_database
 from gateway.cli.migration_history import local_migrations, remote_versions
 from gateway.config_values import ConfigError
 from gateway.database import migrate
 from gateway.project.folder import Project
 
-SHADOW = f"gateway_squash_{os.getpid()}"
 # Lines of pg_dump 18 that a migration cannot hold: its psql meta-commands (a migration is run as SQL, not by psql)
 # and a setting PostgreSQL 15 and 16 do not know, where the squashed file may be applied too.
 _NOT_FOR_A_MIGRATION = re.compile(r"^(?:\\(?:un)?restrict \S+|SET transaction_timeout = 0;)\n", re.M)
@@ -56,19 +52,12 @@ def squash(url: str, project: Project, version: str | None) -> Path | None:
 
 def _schema_after(url: str, project: Project, files: list[Path]) -> str:
     """The project's schema once `files` are applied to a fresh database with the platform."""
-    shadow_url = make_conninfo(url, dbname=SHADOW)
-    with tempfile.TemporaryDirectory(prefix="gateway-squash-") as folder, psycopg.connect(url, autocommit=True) as conn:
+    with tempfile.TemporaryDirectory(prefix="gateway-squash-") as folder:
         for path in files:
             shutil.copy(path, folder)
-        drop = sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(SHADOW))
-        conn.execute(drop)
-        conn.execute(sql.SQL("create database {}").format(sql.Identifier(SHADOW)))
-        try:
-            scratch = dataclasses.replace(project, migrations_dir=Path(folder), policies_dir=None)
-            migrate.apply_pending(shadow_url, scratch)
+        scratch = dataclasses.replace(project, migrations_dir=Path(folder), policies_dir=None)
+        with shadow_database(url, scratch) as shadow_url:
             return _NOT_FOR_A_MIGRATION.sub("", dump_database(shadow_url))
-        finally:
-            conn.execute(drop)
 
 
 def _baseline(url: str, versions: list[str], target: Path) -> None:

@@ -39,6 +39,8 @@ def test_the_package_holds_the_platform_and_not_the_site(installed: Path):
     assert (installed / "gateway" / "functions" / "deno" / "bootstrap.ts").is_file()
     assert {p.name for p in (installed / "gateway" / "functions" / "templates").iterdir()} >= {
         "index.ts", "handler.py", "function.toml"}
+    assert {"schema_diff.ts", "schema_diff.lock"} <= {p.name for p in (installed / "gateway" / "cli").iterdir()}, \
+        "what `gateway db diff` runs on Deno"
     assert not (installed / "functions").exists() and not (installed / "schema").exists()
 
 
