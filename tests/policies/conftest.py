@@ -10,9 +10,9 @@ from typing import Any
 import psycopg
 import pytest
 
-from gateway.cli.policy_tests import spec
-from gateway.cli.policy_tests.world import Identity, build
 from gateway.keys import JwtKeys
+from gateway.policy_tests import spec
+from gateway.policy_tests.world import Identity, build
 from gateway.settings import PROJECT_ROOT
 from tests.conftest import TEST_JWT_SECRET, make_settings
 

@@ -1,1 +1,1 @@
-"""`gateway policies test`: row-level access rules checked from small TOML files (see docs/policy-tests.md)."""
+"""`gateway policies test`: the command that runs the project's policy test files (gateway.policy_tests)."""

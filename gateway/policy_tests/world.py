@@ -17,9 +17,9 @@ from psycopg import sql
 from gateway.auth.sessions import user_claims
 from gateway.auth.users import user_json
 from gateway.claims import Caller, resolve_caller
-from gateway.cli.policy_tests.spec import PLACEHOLDER, PolicyFile, PolicyFileError, Step, User
 from gateway.database.transactions import one
 from gateway.keys import JwtKeys
+from gateway.policy_tests.spec import PLACEHOLDER, PolicyFile, PolicyFileError, Step, User
 
 ANON, SERVICE_ROLE = "anon", "service_role"
 

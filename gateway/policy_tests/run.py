@@ -16,11 +16,11 @@ from urllib.parse import parse_qsl, urlencode
 import psycopg
 
 from gateway.claims import Caller
-from gateway.cli.policy_tests import inspect
-from gateway.cli.policy_tests.spec import Case, PolicyFile, Step
-from gateway.cli.policy_tests.world import Identity, Names, build, json_value, run_step
 from gateway.database.transactions import one, queue_settings
 from gateway.keys import JwtKeys
+from gateway.policy_tests import inspect
+from gateway.policy_tests.spec import Case, PolicyFile, Step
+from gateway.policy_tests.world import Identity, Names, build, json_value, run_step
 from gateway.rest import errors, execute
 from gateway.rest.errors import ApiError
 from gateway.rest.plan import Action, plan_action

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gateway.cli.policy_tests.run import Verdict
+from gateway.policy_tests.run import Verdict
 
 HEADER = ("", "as", "operation", "table", "expected", "got", "rule")
 
