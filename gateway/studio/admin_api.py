@@ -1,7 +1,8 @@
 """The studio's admin API (`/_/api/`), service-role only: what the gateway's own APIs do not offer the studio.
 
-The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", the request log's
-recent lines, and the Database view with its extensions.
+The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", the project's policy
+test files run as `gateway policies test --json` runs them, the request log's recent lines, and the Database view
+with its extensions.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ import psycopg
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from gateway.config_values import ConfigError
 from gateway.database.health import ResilientPool
+from gateway.policy_tests import report
+from gateway.policy_tests.suite import discover, run_all
 from gateway.services import services
 from gateway.studio import catalog, database_info, sql_runner
 from gateway.studio.access import in_development
@@ -44,6 +48,19 @@ async def table_policies(request: Request) -> Response:
     async with shared.pool.connection() as conn:
         return JSONResponse({"policies": await catalog.policies(conn, schemas),
                              "access": await catalog.access(conn, schemas)})
+
+
+@router.post("/api/policy-tests")
+@admin_only
+async def policy_tests(request: Request) -> Response:
+    shared = services(request)
+    settings = shared.settings
+    try:
+        files = discover([settings.project.policy_tests_dir])
+        results = await run_all(settings.bound_database_url, files, settings, shared.keys)
+    except ConfigError as error:
+        return _bad_request(str(error))
+    return Response(report.as_json(results), media_type="application/json")
 
 
 @router.get("/api/database")

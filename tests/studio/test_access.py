@@ -93,6 +93,8 @@ def test_anon_and_user_tokens_are_refused_by_the_admin_api(studio: LiveGateway) 
         sql = httpx.post(f"{studio.url}/_/api/sql", headers={"Authorization": f"Bearer {token}"},
                          json={"sql": "select 1", "role": "postgres"})
         assert sql.status_code == 403
+        policy_tests = httpx.post(f"{studio.url}/_/api/policy-tests", headers={"Authorization": f"Bearer {token}"})
+        assert policy_tests.status_code == 403
 
 
 def test_another_sites_page_is_refused_even_when_signed_in(studio: LiveGateway) -> None:

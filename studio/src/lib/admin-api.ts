@@ -73,3 +73,12 @@ export type DatabaseOverview = {
 export const fetchDatabase = () => call<DatabaseOverview>('database');
 export const setExtension = (name: string, enabled: boolean) =>
   call<{ name: string; enabled: boolean }>('extensions', { name, enabled });
+
+export type PolicyCase = {
+  line: number; as: string; operation: string; target: string; rule: string; expected: string; got: string;
+  passed: boolean; request: string; problems: string[]; policies: string[];
+  error?: { code: string; message: string; details: string | null; hint: string | null; status: number };
+  rows?: unknown[];
+};
+export type PolicyTestRun = { passed: number; failed: number; files: { file: string; cases: PolicyCase[] }[] };
+export const runPolicyTests = () => call<PolicyTestRun>('policy-tests', {});

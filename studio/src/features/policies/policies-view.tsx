@@ -6,6 +6,7 @@ import { Empty, ErrorNote, Loading } from '@/components/ui';
 import { RowsBrowser } from '@/features/tables';
 import { RolePicker, type Identity } from '@/features/sql';
 import { AccessMatrix } from './access-matrix';
+import { PolicyTests } from './policy-tests';
 
 export function PoliciesView() {
   const loaded = useAsync(() => Promise.all([fetchCatalog(), fetchPolicies()]), 'policies');
@@ -68,6 +69,7 @@ export function PoliciesView() {
           <RowsBrowser key={token.data} client={clientAs(token.data, table.schema)} relation={table} editable={false}
             label={`Rows of ${table.name} as ${viewing.role}`} />
         )}
+        <PolicyTests />
       </div>
     </div>
   );
