@@ -36,7 +36,11 @@ def _migra(deno_dir: Path, shadow_url: str, project_url: str) -> str:
                "--allow-read", "--allow-write", "--allow-sys", str(SCRIPT)]
     result = subprocess.run(command, env=env, capture_output=True, text=True)
     if result.returncode != 0:
-        raise ConfigError(f"the schema diff failed: {_cause(result.stderr)}")
+        cause = _cause(result.stderr)
+        if "npm package" in cause:
+            raise ConfigError(f"the schema diff needs @pgkit/migra from the npm registry once, into {deno_dir}, and "
+                              f"could not fetch it ({cause}); check the network or the proxy and run it again")
+        raise ConfigError(f"the schema diff failed: {cause}")
     return result.stdout
 
 

@@ -75,3 +75,12 @@ def test_diff_without_changes_says_so_and_writes_nothing(project, databases):
 
 def schema(url: str) -> str:
     return RESTRICT_KEY.sub("", dump_database(url))
+
+
+def test_diff_without_the_npm_registry_says_what_it_could_not_fetch(project, databases):
+    changed, _ = databases
+    cli(project, changed, "migrate")
+    result = run_cli("--workdir", str(project), "db", "diff", DATABASE_URL=changed, JWT_SECRET=TEST_JWT_SECRET,
+                     NPM_CONFIG_REGISTRY="http://127.0.0.1:9/")
+    assert result.returncode == 1
+    assert "needs @pgkit/migra from the npm registry" in result.stderr and "Traceback" not in result.stderr
