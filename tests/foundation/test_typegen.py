@@ -144,3 +144,10 @@ def test_the_cli_s_local_flag_is_accepted(database_url):
     local = run_cli("gen", "types", "typescript", "--local", DATABASE_URL=database_url, JWT_SECRET="y" * 40)
     assert local.returncode == 0, local.stderr
     assert local.stdout == plain.stdout and "export type Database" in local.stdout
+
+
+def test_the_cli_lists_public_and_the_api_s_schemas_as_the_supabase_cli(database_url):
+    result = run_cli("gen", "types", "typescript", DATABASE_URL=database_url, JWT_SECRET="y" * 40,
+                     DB_SCHEMAS="typegen_sample")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == generate(database_url, ["public", "typegen_sample"], "typescript")
