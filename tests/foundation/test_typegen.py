@@ -38,6 +38,9 @@ create table typegen_sample.notes (
 create table typegen_sample.note_tags (note_id bigint references typegen_sample.notes, tag text,
   member_id uuid, primary key (note_id, tag),
   constraint note_tags_member_with_a_very_long_constraint_name_fkey foreign key (member_id) references typegen_sample.members (id));
+create table typegen_sample."Ünïcode" ("café" text, "say ""hi"" now" text, "it's" int, "数据" int, "Émile" int, emile int,
+  "ZZ" int, zz int, "1st" int, "with space" int, "$dollar" int, _under int, "x-y" int, x_y int, xy int, "x.y" int,
+  "X_Y" int);
 create view typegen_sample.note_bodies as select id, body, member_id from typegen_sample.notes;
 create view typegen_sample.member_summary as select m.id, m.username, count(n.id) as notes from typegen_sample.members m left join typegen_sample.notes n on n.member_id = m.id group by m.id;
 create materialized view typegen_sample.member_names as select id, username from typegen_sample.members;

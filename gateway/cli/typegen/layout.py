@@ -5,11 +5,9 @@ not fit puts each member on its own line after `|`, and an object key loses quot
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 
 WIDTH = 80
-IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
 
 @dataclass
@@ -47,12 +45,16 @@ Node = str | Obj | Union | Intersection | Tuple | ArrayOf
 
 
 def key(name: str, optional: bool = False) -> str:
-    written = name if IDENTIFIER.fullmatch(name) else string(name)
+    written = name if name.replace("$", "_").isidentifier() else string(name)
     return f"{written}?" if optional else written
 
 
 def string(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """A string literal in the quotes that need fewer escapes, double ones when even."""
+    written = json.dumps(value, ensure_ascii=False)
+    if value.count('"') <= value.count("'"):
+        return written
+    return "'" + written[1:-1].replace('\\"', '"').replace("'", "\\'") + "'"
 
 
 def union(parts: list[Node]) -> Node:
