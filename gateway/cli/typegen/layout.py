@@ -105,6 +105,9 @@ def lines(node: Node, indent: int, head: str = "", tail: str = "", first_indent:
         return [f"{lead}{head}[", *body, f"{pad}]{tail}"]
     if isinstance(node, Intersection):
         return lines(node.head, indent, head, f" & {node.rest}{tail}", first_indent)
+    if isinstance(node, ArrayOf) and isinstance(node.element, Union):
+        parts = [line for part in node.element.parts for line in lines(part, indent + 4, "| ", "", indent + 2)]
+        return [f"{lead}{head}(", *parts, f"{pad})[]{tail}"]
     if isinstance(node, ArrayOf):
         return lines(node.element, indent, head, "[]" + tail, first_indent)
     return _union_lines(node, indent, lead, head, tail)
