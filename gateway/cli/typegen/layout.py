@@ -12,8 +12,8 @@ WIDTH = 80
 
 @dataclass
 class Obj:
-    """An object type (or, with `separator=","`, an object literal); `expanded` when written with a line break after
-    its `{`, which the formatter keeps."""
+    """An object type, or with `separator=","` an object literal (always expanded); `expanded` when written with a
+    line break after its `{`, which the formatter keeps."""
     members: list[tuple[str, Node]] = field(default_factory=list)
     expanded: bool = True
     separator: str = ""
@@ -72,8 +72,7 @@ def flat(node: Node) -> str | None:
         members = [(name, flat(value)) for name, value in node.members]
         if node.expanded or any(value is None for _, value in members):
             return None
-        separator = ", " if node.separator else "; "
-        return "{ " + separator.join(f"{name}: {value}" for name, value in members) + " }"
+        return "{ " + "; ".join(f"{name}: {value}" for name, value in members) + " }"
     if isinstance(node, Union):
         parts = [flat(part) for part in node.parts]
         return None if None in parts else " | ".join(parts)  # type: ignore[arg-type]

@@ -212,7 +212,8 @@ class _Template:
             if source is not None:
                 setof = (source["format"], target, not many, True) if set_of_table else \
                     (source["format"], target, True, False)
-        if fn["is_set_returning_function"] and not (not many and target is not None):
+        # One row of a relation is typed as one row only where SetofOptions tells the client so.
+        if fn["is_set_returning_function"] and (many or target is None):
             returns = ArrayOf(returns)
         members: list[tuple[str, Node]] = [("Returns", returns)]
         if setof:
