@@ -109,6 +109,12 @@ create function typegen_sample.mixed(text, named int) returns int language sql a
 create function typegen_sample.text_default(a int, text default '') returns int language sql as $$ select 1 $$;
 create function typegen_sample.one_extra(extra_id int) returns setof typegen_sample.extras
   language sql rows 1 as $$ select * from typegen_sample.extras $$;
+create extension if not exists file_fdw schema extensions;
+create server typegen_files foreign data wrapper file_fdw;
+create foreign table typegen_sample.imported (id int not null, label text default 'x') server typegen_files
+  options (filename '/dev/null');
+create function typegen_sample.imported_rows() returns setof typegen_sample.imported language sql
+  as 'select * from typegen_sample.imported';
 """
 PG_META = NODE_DIR / "node_modules" / "@supabase" / "postgres-meta" / "dist" / "server" / "server.js"
 
