@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     gen_types.add_argument("--local", action="store_true",
                            help="the project's own database, as the Supabase CLI's flag (the only one there is)")
     gen_types.add_argument("--schema", "-s", action="append", default=[],
-                           help="a schema to include (repeatable); default: the exposed schemas")
+                           help="a schema to include (repeatable); default: public and the exposed schemas")
     functions = commands.add_parser("functions", help="create functions, serve them, or run one as its own process")
     functions_commands = functions.add_subparsers(dest="functions_command", required=True)
     serve_fn = functions_commands.add_parser(
@@ -407,8 +407,9 @@ def _gen_types(settings: Settings, args: argparse.Namespace) -> int:
 
     with database(settings) as url:
         _connect_check(url)
-        sys.stdout.write(generate(url, args.schema or list(settings.db_schemas),
-                                  args.lang or args.language or "typescript"))
+        # As the Supabase CLI: `public` and the API's schemas unless schemas are named.
+        schemas = args.schema or list(dict.fromkeys(["public", *settings.db_schemas]))
+        sys.stdout.write(generate(url, schemas, args.lang or args.language or "typescript"))
     return 0
 
 

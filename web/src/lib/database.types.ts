@@ -11,64 +11,64 @@ export type Database = {
     Tables: {
       companies: {
         Row: {
+          created_at: string
+          description: string | null
           id: string
           name: string
-          description: string | null
           status: string
           subscription: string
-          user_count: number
-          created_at: string
           updated_at: string
+          user_count: number
         }
         Insert: {
+          created_at?: string
+          description?: string | null
           id?: string
           name: string
-          description?: string | null
           status?: string
           subscription?: string
-          user_count?: number
-          created_at?: string
           updated_at?: string
+          user_count?: number
         }
         Update: {
+          created_at?: string
+          description?: string | null
           id?: string
           name?: string
-          description?: string | null
           status?: string
           subscription?: string
-          user_count?: number
-          created_at?: string
           updated_at?: string
+          user_count?: number
         }
         Relationships: []
       }
       company_users: {
         Row: {
-          id: string
-          user_id: string | null
           company_id: string
-          name: string
-          email: string
           created_at: string
+          email: string
+          id: string
+          name: string
           updated_at: string
+          user_id: string | null
         }
         Insert: {
-          id?: string
-          user_id?: string | null
           company_id: string
-          name: string
-          email: string
           created_at?: string
+          email: string
+          id?: string
+          name: string
           updated_at?: string
+          user_id?: string | null
         }
         Update: {
-          id?: string
-          user_id?: string | null
           company_id?: string
-          name?: string
-          email?: string
           created_at?: string
+          email?: string
+          id?: string
+          name?: string
           updated_at?: string
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -82,67 +82,67 @@ export type Database = {
       }
       contact_messages: {
         Row: {
-          id: string
-          name: string
-          email: string
+          acknowledged_at: string | null
+          client_ip: string | null
           company: string | null
+          created_at: string
+          email: string
+          id: string
+          inbox_notified_at: string | null
+          mail_status: string
+          message: string
+          name: string
           phone: string | null
           service: string | null
-          message: string
-          client_ip: string | null
-          mail_status: string
-          created_at: string
-          inbox_notified_at: string | null
-          acknowledged_at: string | null
         }
         Insert: {
-          id?: string
-          name: string
-          email: string
+          acknowledged_at?: string | null
+          client_ip?: string | null
           company?: string | null
+          created_at?: string
+          email: string
+          id?: string
+          inbox_notified_at?: string | null
+          mail_status?: string
+          message: string
+          name: string
           phone?: string | null
           service?: string | null
-          message: string
-          client_ip?: string | null
-          mail_status?: string
-          created_at?: string
-          inbox_notified_at?: string | null
-          acknowledged_at?: string | null
         }
         Update: {
-          id?: string
-          name?: string
-          email?: string
+          acknowledged_at?: string | null
+          client_ip?: string | null
           company?: string | null
+          created_at?: string
+          email?: string
+          id?: string
+          inbox_notified_at?: string | null
+          mail_status?: string
+          message?: string
+          name?: string
           phone?: string | null
           service?: string | null
-          message?: string
-          client_ip?: string | null
-          mail_status?: string
-          created_at?: string
-          inbox_notified_at?: string | null
-          acknowledged_at?: string | null
         }
         Relationships: []
       }
       partner_users: {
         Row: {
-          id: string
-          user_id: string
-          partner_id: string
           created_at: string
+          id: string
+          partner_id: string
+          user_id: string
         }
         Insert: {
-          id?: string
-          user_id: string
-          partner_id: string
           created_at?: string
+          id?: string
+          partner_id: string
+          user_id: string
         }
         Update: {
-          id?: string
-          user_id?: string
-          partner_id?: string
           created_at?: string
+          id?: string
+          partner_id?: string
+          user_id?: string
         }
         Relationships: [
           {
@@ -156,148 +156,148 @@ export type Database = {
       }
       partners: {
         Row: {
-          id: string
-          company_name: string
-          company_type: string
-          company_size: string | null
-          company_website: string | null
-          company_description: string | null
-          primary_contact_name: string
-          primary_contact_email: string
-          primary_contact_phone: string | null
           address_line1: string | null
           address_line2: string | null
-          city: string | null
-          state_province: string | null
-          postal_code: string | null
-          country: string
-          partnership_type: string[]
-          selected_vendors: string[]
-          products_services: string | null
-          target_markets: string | null
           annual_revenue_range: string | null
-          certifications: string[]
-          specializations: string[] | null
-          status: string
           approved_at: string | null
-          rejection_reason: string | null
-          notes: string | null
-          created_by: string | null
+          certifications: string[]
+          city: string | null
+          company_description: string | null
+          company_name: string
+          company_size: string | null
+          company_type: string
+          company_website: string | null
+          country: string
           created_at: string
+          created_by: string | null
+          id: string
+          notes: string | null
+          partnership_type: string[]
+          postal_code: string | null
+          primary_contact_email: string
+          primary_contact_name: string
+          primary_contact_phone: string | null
+          products_services: string | null
+          rejection_reason: string | null
+          selected_vendors: string[]
+          specializations: string[] | null
+          state_province: string | null
+          status: string
+          target_markets: string | null
           updated_at: string
         }
         Insert: {
-          id?: string
-          company_name: string
-          company_type?: string
-          company_size?: string | null
-          company_website?: string | null
-          company_description?: string | null
-          primary_contact_name: string
-          primary_contact_email: string
-          primary_contact_phone?: string | null
           address_line1?: string | null
           address_line2?: string | null
-          city?: string | null
-          state_province?: string | null
-          postal_code?: string | null
-          country?: string
-          partnership_type?: string[]
-          selected_vendors?: string[]
-          products_services?: string | null
-          target_markets?: string | null
           annual_revenue_range?: string | null
-          certifications?: string[]
-          specializations?: string[] | null
-          status?: string
           approved_at?: string | null
-          rejection_reason?: string | null
-          notes?: string | null
-          created_by?: string | null
+          certifications?: string[]
+          city?: string | null
+          company_description?: string | null
+          company_name: string
+          company_size?: string | null
+          company_type?: string
+          company_website?: string | null
+          country?: string
           created_at?: string
+          created_by?: string | null
+          id?: string
+          notes?: string | null
+          partnership_type?: string[]
+          postal_code?: string | null
+          primary_contact_email: string
+          primary_contact_name: string
+          primary_contact_phone?: string | null
+          products_services?: string | null
+          rejection_reason?: string | null
+          selected_vendors?: string[]
+          specializations?: string[] | null
+          state_province?: string | null
+          status?: string
+          target_markets?: string | null
           updated_at?: string
         }
         Update: {
-          id?: string
-          company_name?: string
-          company_type?: string
-          company_size?: string | null
-          company_website?: string | null
-          company_description?: string | null
-          primary_contact_name?: string
-          primary_contact_email?: string
-          primary_contact_phone?: string | null
           address_line1?: string | null
           address_line2?: string | null
-          city?: string | null
-          state_province?: string | null
-          postal_code?: string | null
-          country?: string
-          partnership_type?: string[]
-          selected_vendors?: string[]
-          products_services?: string | null
-          target_markets?: string | null
           annual_revenue_range?: string | null
-          certifications?: string[]
-          specializations?: string[] | null
-          status?: string
           approved_at?: string | null
-          rejection_reason?: string | null
-          notes?: string | null
-          created_by?: string | null
+          certifications?: string[]
+          city?: string | null
+          company_description?: string | null
+          company_name?: string
+          company_size?: string | null
+          company_type?: string
+          company_website?: string | null
+          country?: string
           created_at?: string
+          created_by?: string | null
+          id?: string
+          notes?: string | null
+          partnership_type?: string[]
+          postal_code?: string | null
+          primary_contact_email?: string
+          primary_contact_name?: string
+          primary_contact_phone?: string | null
+          products_services?: string | null
+          rejection_reason?: string | null
+          selected_vendors?: string[]
+          specializations?: string[] | null
+          state_province?: string | null
+          status?: string
+          target_markets?: string | null
           updated_at?: string
         }
         Relationships: []
       }
       profiles: {
         Row: {
-          id: string
+          created_at: string
           email: string | null
           full_name: string | null
-          created_at: string
+          id: string
           updated_at: string
         }
         Insert: {
-          id: string
+          created_at?: string
           email?: string | null
           full_name?: string | null
-          created_at?: string
+          id: string
           updated_at?: string
         }
         Update: {
-          id?: string
+          created_at?: string
           email?: string | null
           full_name?: string | null
-          created_at?: string
+          id?: string
           updated_at?: string
         }
         Relationships: []
       }
       ticket_comments: {
         Row: {
+          comment: string
+          created_at: string
           id: string
+          is_internal: boolean
           ticket_id: string
           user_id: string | null
-          comment: string
-          is_internal: boolean
-          created_at: string
         }
         Insert: {
+          comment: string
+          created_at?: string
           id?: string
+          is_internal?: boolean
           ticket_id: string
           user_id?: string | null
-          comment: string
-          is_internal?: boolean
-          created_at?: string
         }
         Update: {
+          comment?: string
+          created_at?: string
           id?: string
+          is_internal?: boolean
           ticket_id?: string
           user_id?: string | null
-          comment?: string
-          is_internal?: boolean
-          created_at?: string
         }
         Relationships: [
           {
@@ -318,78 +318,78 @@ export type Database = {
       }
       tickets: {
         Row: {
-          id: string
-          title: string
-          description: string | null
-          status: string
-          priority: string
-          severity: string | null
+          actual_hours: number | null
+          assigned_to: string | null
+          attachments: NonNullable<Json>
           category: string
           company_id: string
-          assigned_to: string | null
+          created_at: string
           created_by: string | null
-          tags: string[]
-          attachments: Json
-          resolution: string | null
-          resolved_at: string | null
+          customer_email: string | null
+          customer_visible: boolean
+          description: string | null
           due_date: string | null
           estimated_hours: number | null
-          actual_hours: number | null
+          id: string
           internal_notes: string | null
+          priority: string
+          resolution: string | null
+          resolved_at: string | null
+          severity: string | null
           sla_breached: boolean
-          customer_visible: boolean
-          customer_email: string | null
-          created_at: string
+          status: string
+          tags: string[]
+          title: string
           updated_at: string
         }
         Insert: {
-          id?: string
-          title: string
-          description?: string | null
-          status?: string
-          priority?: string
-          severity?: string | null
+          actual_hours?: number | null
+          assigned_to?: string | null
+          attachments?: NonNullable<Json>
           category?: string
           company_id: string
-          assigned_to?: string | null
+          created_at?: string
           created_by?: string | null
-          tags?: string[]
-          attachments?: Json
-          resolution?: string | null
-          resolved_at?: string | null
+          customer_email?: string | null
+          customer_visible?: boolean
+          description?: string | null
           due_date?: string | null
           estimated_hours?: number | null
-          actual_hours?: number | null
+          id?: string
           internal_notes?: string | null
+          priority?: string
+          resolution?: string | null
+          resolved_at?: string | null
+          severity?: string | null
           sla_breached?: boolean
-          customer_visible?: boolean
-          customer_email?: string | null
-          created_at?: string
+          status?: string
+          tags?: string[]
+          title: string
           updated_at?: string
         }
         Update: {
-          id?: string
-          title?: string
-          description?: string | null
-          status?: string
-          priority?: string
-          severity?: string | null
+          actual_hours?: number | null
+          assigned_to?: string | null
+          attachments?: NonNullable<Json>
           category?: string
           company_id?: string
-          assigned_to?: string | null
+          created_at?: string
           created_by?: string | null
-          tags?: string[]
-          attachments?: Json
-          resolution?: string | null
-          resolved_at?: string | null
+          customer_email?: string | null
+          customer_visible?: boolean
+          description?: string | null
           due_date?: string | null
           estimated_hours?: number | null
-          actual_hours?: number | null
+          id?: string
           internal_notes?: string | null
+          priority?: string
+          resolution?: string | null
+          resolved_at?: string | null
+          severity?: string | null
           sla_breached?: boolean
-          customer_visible?: boolean
-          customer_email?: string | null
-          created_at?: string
+          status?: string
+          tags?: string[]
+          title?: string
           updated_at?: string
         }
         Relationships: [
@@ -418,22 +418,22 @@ export type Database = {
       }
       user_roles: {
         Row: {
-          id: string
-          user_id: string
-          role: Database["public"]["Enums"]["app_role"]
           created_at: string
+          id: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
         }
         Insert: {
-          id?: string
-          user_id: string
-          role?: Database["public"]["Enums"]["app_role"]
           created_at?: string
+          id?: string
+          role?: Database["public"]["Enums"]["app_role"]
+          user_id: string
         }
         Update: {
-          id?: string
-          user_id?: string
-          role?: Database["public"]["Enums"]["app_role"]
           created_at?: string
+          id?: string
+          role?: Database["public"]["Enums"]["app_role"]
+          user_id?: string
         }
         Relationships: []
       }
@@ -441,52 +441,91 @@ export type Database = {
     Views: {
       event_registrations: {
         Row: {
-          id: string | null
-          event_name: string | null
-          event_date: string | null
-          event_location: string | null
-          first_name: string | null
-          last_name: string | null
-          email: string | null
-          phone: string | null
           company_name: string | null
-          status: string | null
           confirmation_sent_at: string | null
           created_at: string | null
+          email: string | null
+          event_date: string | null
+          event_location: string | null
+          event_name: string | null
+          first_name: string | null
+          id: string | null
+          last_name: string | null
+          phone: string | null
+          status: string | null
         }
         Insert: {
-          id?: string | null
-          event_name?: string | null
-          event_date?: string | null
-          event_location?: string | null
-          first_name?: string | null
-          last_name?: string | null
-          email?: string | null
-          phone?: string | null
           company_name?: string | null
-          status?: string | null
           confirmation_sent_at?: string | null
           created_at?: string | null
+          email?: string | null
+          event_date?: string | null
+          event_location?: string | null
+          event_name?: string | null
+          first_name?: string | null
+          id?: string | null
+          last_name?: string | null
+          phone?: string | null
+          status?: string | null
         }
         Update: {
-          id?: string | null
-          event_name?: string | null
-          event_date?: string | null
-          event_location?: string | null
-          first_name?: string | null
-          last_name?: string | null
-          email?: string | null
-          phone?: string | null
           company_name?: string | null
-          status?: string | null
           confirmation_sent_at?: string | null
           created_at?: string | null
+          email?: string | null
+          event_date?: string | null
+          event_location?: string | null
+          event_name?: string | null
+          first_name?: string | null
+          id?: string | null
+          last_name?: string | null
+          phone?: string | null
+          status?: string | null
         }
         Relationships: []
       }
     }
     Functions: {
-      get_partner_with_access_control: { Args: { partner_id: string }; Returns: Database["public"]["Tables"]["partners"]["Row"] }
+      get_partner_with_access_control: {
+        Args: { partner_id: string }
+        Returns: {
+          address_line1: string | null
+          address_line2: string | null
+          annual_revenue_range: string | null
+          approved_at: string | null
+          certifications: string[]
+          city: string | null
+          company_description: string | null
+          company_name: string
+          company_size: string | null
+          company_type: string
+          company_website: string | null
+          country: string
+          created_at: string
+          created_by: string | null
+          id: string
+          notes: string | null
+          partnership_type: string[]
+          postal_code: string | null
+          primary_contact_email: string
+          primary_contact_name: string
+          primary_contact_phone: string | null
+          products_services: string | null
+          rejection_reason: string | null
+          selected_vendors: string[]
+          specializations: string[] | null
+          state_province: string | null
+          status: string
+          target_markets: string | null
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "partners"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
     }
     Enums: {
       app_role: "read-user" | "power-user" | "super-admin"
@@ -497,64 +536,128 @@ export type Database = {
   }
 }
 
-type DefaultSchema = Database[Extract<keyof Database, "public">]
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
 
 export type Tables<
   DefaultSchemaTableNameOrOptions extends
     | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
-    | { schema: keyof Database },
-  TableName extends DefaultSchemaTableNameOrOptions extends { schema: keyof Database }
-    ? keyof (Database[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
-        Database[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends { schema: keyof Database }
-  ? (Database[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
-      Database[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends { Row: infer R }
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
     ? R
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
-    ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends { Row: infer R }
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
       ? R
       : never
     : never
 
 export type TablesInsert<
-  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"] | { schema: keyof Database },
-  TableName extends DefaultSchemaTableNameOrOptions extends { schema: keyof Database }
-    ? keyof Database[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends { schema: keyof Database }
-  ? Database[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends { Insert: infer I }
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
     ? I
     : never
   : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends { Insert: infer I }
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
       ? I
       : never
     : never
 
 export type TablesUpdate<
-  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"] | { schema: keyof Database },
-  TableName extends DefaultSchemaTableNameOrOptions extends { schema: keyof Database }
-    ? keyof Database[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends { schema: keyof Database }
-  ? Database[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends { Update: infer U }
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
     ? U
     : never
   : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends { Update: infer U }
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
       ? U
       : never
     : never
 
 export type Enums<
-  DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"] | { schema: keyof Database },
-  EnumName extends DefaultSchemaEnumNameOrOptions extends { schema: keyof Database }
-    ? keyof Database[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
-    : never = never,
-> = DefaultSchemaEnumNameOrOptions extends { schema: keyof Database }
-  ? Database[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
   : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
     ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
     : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ["read-user", "power-user", "super-admin"],
+    },
+  },
+} as const
+
