@@ -144,6 +144,7 @@ def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
 )
 def test_bad_configuration_gets_one_clear_line_and_a_non_zero_exit(env, message, tmp_path):
     env.setdefault("DATA_DIR", tmp_path)
+    env.setdefault("API_PORT", free_port())  # the default port may be another gateway's
     result = run_cli("serve", **env)
     assert result.returncode == 1
     assert message in result.stderr
