@@ -1,0 +1,176 @@
+"""The official clients' own test suites, unmodified, against `gateway serve` on a real PostgreSQL.
+
+Each suite ships a Supabase project folder (its `supabase/config.toml`, migrations and seed) that its CI hands to
+`supabase start`; here that folder is copied into a temporary directory and served by the gateway instead, on the
+ports the suite hard-codes (54321 for the API), and the suite runs as its CI runs it. Prints passed, failed and
+skipped counts per suite and the names of the failures.
+
+Run: .venv/bin/python bench/official_suites.py [--supabase-js DIR] [SUITE ...]
+Without --supabase-js, the tagged monorepo is cloned with git into ~/.cache/gateway-suites. Needs node, npm and git;
+the suite's packages are installed with the monorepo's pnpm (npx pnpm@10). Suites: postgrest-js, auth-js.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.support.live import free_port  # noqa: E402
+
+SUPABASE_JS_TAG = "v2.112.2"
+SUPABASE_JS_URL = "https://github.com/supabase/supabase-js"
+CACHE = Path.home() / ".cache" / "gateway-suites"
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    package: str  # the package's folder in the monorepo
+    project: str  # the Supabase project folder its CI starts, relative to the package
+    jest_args: tuple[str, ...]
+    prepare: tuple[str, ...] = ()  # commands its CI runs in the package before `supabase start`
+
+    @property
+    def pnpm_filter(self) -> str:
+        return f"@supabase/{self.name}..."
+
+
+SUITES = {
+    "postgrest-js": Suite("postgrest-js", "packages/core/postgrest-js", "test",
+                          ("--runInBand", "--testPathIgnorePatterns=test/v12/")),
+    "auth-js": Suite("auth-js", "packages/core/auth-js", "test", ("--config", "jest.config.cli.js", "--runInBand"),
+                     ("node test/generate-signing-keys.js",)),
+}
+
+
+def checkout(given: str | None) -> Path:
+    if given:
+        return Path(given).resolve()
+    target = CACHE / f"supabase-js-{SUPABASE_JS_TAG}"
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["git", "clone", "--quiet", "--depth", "1", "--branch", SUPABASE_JS_TAG, SUPABASE_JS_URL,
+                        str(target)], check=True)
+    return target
+
+
+def install(repo: Path, suite: Suite) -> None:
+    # The monorepo pins pnpm 11, which needs a newer node than many machines have; pnpm 10 reads its lockfile.
+    subprocess.run(["npx", "-y", "pnpm@10", "install", "--config.manage-package-manager-versions=false",
+                    "--frozen-lockfile", "--ignore-scripts", "--silent", "--filter", suite.pnpm_filter],
+                   cwd=repo, check=True)
+
+
+def postgres(root: Path, pg_bin: Path) -> tuple[subprocess.Popen, str]:
+    """A throwaway cluster of the given PostgreSQL: the suites' SQL wants extensions (postgis) the embedded one lacks."""
+    pgdata, port = root / "pg", free_port()
+    pgdata.mkdir(parents=True)
+    user = "postgres" if os.geteuid() == 0 else None  # initdb refuses to run as root
+    if user:
+        root.parent.chmod(0o755)
+        shutil.chown(root, user, user)
+        shutil.chown(pgdata, user, user)
+    subprocess.run([str(pg_bin / "initdb"), "-D", str(pgdata), "-U", "postgres", "--auth=trust", "--no-sync",
+                    "-E", "UTF8", "--locale=C.UTF-8"], check=True, capture_output=True, user=user)
+    proc = subprocess.Popen([str(pg_bin / "postgres"), "-D", str(pgdata), "-p", str(port), "-c",
+                             "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={root}", "-c", "fsync=off"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, user=user)
+    url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    for _ in range(300):
+        if subprocess.run([str(pg_bin / "pg_isready"), "-q", "-d", url]).returncode == 0:
+            return proc, url
+        time.sleep(0.1)
+    raise SystemExit("postgres did not start")
+
+
+def serve(project: Path, data_dir: Path, database_url: str, log: Path) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "JWT_SECRET", "SEED_DEMO", "API_PORT",
+                                                              "DB_PORT"}}
+    env.update(DATA_DIR=str(data_dir), DATABASE_URL=database_url, JWT_SECRET=secrets.token_hex(32))
+    proc = subprocess.Popen([sys.executable, "-m", "gateway", "--workdir", str(project), "serve"], env=env,
+                            stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"gateway serve exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get("http://127.0.0.1:54321/health", timeout=0.5).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    proc.kill()
+    raise SystemExit(f"gateway serve did not become healthy:\n{log.read_text()[-3000:]}")
+
+
+def run_jest(package: Path, suite: Suite, report: Path) -> dict:
+    subprocess.run(["npx", "jest", *suite.jest_args, "--json", f"--outputFile={report}"], cwd=package,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return json.loads(report.read_text())
+
+
+def first_line(messages: list[str]) -> str:
+    lines = [line.strip() for message in messages for line in message.splitlines() if line.strip()]
+    return lines[0][:160] if lines else ""
+
+
+def summarise(name: str, result: dict) -> None:
+    print(f"{name}: {result['numPassedTests']} passed, {result['numFailedTests']} failed, "
+          f"{result['numPendingTests'] + result.get('numTodoTests', 0)} skipped")
+    for file in result["testResults"]:
+        failed = [f"{t['fullName']}: {first_line(t['failureMessages'])}" for t in file["assertionResults"]
+                  if t["status"] == "failed"]
+        if not failed and file["status"] == "failed":
+            failed = ["(the file did not run) " + file.get("message", "").strip().splitlines()[0]]
+        for test in failed:
+            print(f"  FAIL {Path(file['name']).name}: {test}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--supabase-js", help="a checkout of the supabase-js monorepo (default: clone the tag)")
+    parser.add_argument("--pg-bin", default="/usr/lib/postgresql/15/bin",
+                        help="a PostgreSQL's bin folder, with postgis installed (Debian: postgresql-15-postgis-3)")
+    parser.add_argument("suites", nargs="*", default=list(SUITES), choices=list(SUITES))
+    args = parser.parse_args()
+    repo = checkout(args.supabase_js)
+    for name in args.suites:
+        suite = SUITES[name]
+        install(repo, suite)
+        package = repo / suite.package
+        for command in suite.prepare:
+            subprocess.run(command, shell=True, cwd=package, check=True, stdout=subprocess.DEVNULL)
+        with tempfile.TemporaryDirectory(prefix=f"suite-{name}-") as tmp:
+            project = Path(tmp) / "project"
+            shutil.copytree(package / suite.project, project, ignore=shutil.ignore_patterns(".temp", ".branches"))
+            log = Path(tmp) / "gateway.log"
+            db, url = postgres(Path(tmp) / "db", Path(args.pg_bin))
+            try:
+                proc = serve(project, Path(tmp) / "data", url, log)
+                try:
+                    result = run_jest(package, suite, Path(tmp) / "report.json")
+                finally:
+                    proc.send_signal(signal.SIGINT)
+                    proc.wait(timeout=60)
+            finally:
+                db.terminate()
+                db.wait(timeout=60)
+            summarise(name, result)
+
+
+if __name__ == "__main__":
+    main()
