@@ -7,7 +7,7 @@ skipped counts per suite and the names of the failures.
 
 Run: .venv/bin/python bench/official_suites.py [--supabase-js DIR] [SUITE ...]
 Without --supabase-js, the tagged monorepo is cloned with git into ~/.cache/gateway-suites. Needs node, npm and git;
-the suite's packages are installed with the monorepo's pnpm (npx pnpm@10). Suites: postgrest-js, auth-js.
+the suite's packages are installed with the monorepo's pnpm (npx pnpm@10). Suites: postgrest-js, auth-js, storage-js.
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ SUITES = {
     "auth-js": Suite("auth-js", "packages/core/auth-js", "test", ("--config", "jest.config.cli.js", "--runInBand"),
                      ("node test/generate-signing-keys.js",),
                      ("SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET", "SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN")),
+    "storage-js": Suite("storage-js", "packages/core/storage-js", "test", ("--runInBand",),
+                        env=("SUPABASE_AUTH_EXTERNAL_APPLE_SECRET", "SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN")),
 }
 
 
