@@ -7,7 +7,8 @@ skipped counts per suite and the names of the failures.
 
 Run: .venv/bin/python bench/official_suites.py [--supabase-js DIR] [SUITE ...]
 Without --supabase-js, the tagged monorepo is cloned with git into ~/.cache/gateway-suites. Needs node, npm and git;
-the suite's packages are installed with the monorepo's pnpm (npx pnpm@10). Suites: postgrest-js, auth-js, storage-js.
+the suite's packages are installed with the monorepo's pnpm (npx pnpm@10). Suites: postgrest-js, auth-js, supabase-js (its
+integration suite), storage-js.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gateway.database.embedded import tcp_url  # noqa: E402
 from tests.support.live import free_port  # noqa: E402
 
 SUPABASE_JS_TAG = "v2.112.2"
@@ -47,6 +50,8 @@ class Suite:
     # Its SQL needs postgis, which the embedded PostgreSQL lacks: served from a PostgreSQL 15 cluster instead, where
     # the gateway refuses the CLI's published JWT secret (a suite that hard-codes keys runs on the embedded one).
     postgis: bool = False
+    setup_sql: tuple[str, ...] = ()  # what its CI runs with psql once the stack is up
+    node: str | None = None  # a Node major its tests need, from npm's `node` package, when newer than the machine's
 
     @property
     def pnpm_filter(self) -> str:
@@ -59,6 +64,16 @@ SUITES = {
     "auth-js": Suite("auth-js", "packages/core/auth-js", "test", ("--config", "jest.config.cli.js", "--runInBand"),
                      ("node test/generate-signing-keys.js",),
                      ("SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET", "SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN")),
+    "supabase-js": Suite("supabase-js", "packages/core/supabase-js", ".",
+                         ("--runInBand", "--detectOpenHandles", "test/integration.test.ts"),
+                         # the client imports the workspace's other packages from their builds
+                         ("npx -y pnpm@10 --config.manage-package-manager-versions=false"
+                          " --filter '@supabase/supabase-js^...' run build",),
+                         # scripts/setup-supabase.sh
+                         setup_sql=("truncate public.todos cascade",
+                                    "insert into storage.buckets (id, name, public) values ('test-bucket',"
+                                    " 'test-bucket', false) on conflict (id) do nothing"),
+                         node="22"),  # realtime-js needs Node's native WebSocket
     "storage-js": Suite("storage-js", "packages/core/storage-js", "test", ("--runInBand",),
                         env=("SUPABASE_AUTH_EXTERNAL_APPLE_SECRET", "SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN")),
 }
@@ -104,14 +119,14 @@ def postgres(root: Path, pg_bin: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit("postgres did not start")
 
 
-def serve(project: Path, data_dir: Path, database_url: str | None, log: Path, unset: tuple[str, ...]
-          ) -> subprocess.Popen:
+def serve(project: Path, data_dir: Path, database_url: str | None, log: Path, suite: Suite) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "JWT_SECRET", "SEED_DEMO", "API_PORT",
                                                               "DB_PORT"}}
-    env.update(DATA_DIR=str(data_dir), DB_PORT=str(free_port()))  # the suites reach the database only via the API
+    db_port = free_port()  # the suites reach the database only through the API, and their setup SQL
+    env.update(DATA_DIR=str(data_dir), DB_PORT=str(db_port))
     if database_url:
         env.update(DATABASE_URL=database_url, JWT_SECRET=secrets.token_hex(32))
-    env.update({name: "unset" for name in unset if name not in env})
+    env.update({name: "unset" for name in suite.env if name not in env})
     proc = subprocess.Popen([sys.executable, "-m", "gateway", "--workdir", str(project), "serve"], env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 180
@@ -120,6 +135,9 @@ def serve(project: Path, data_dir: Path, database_url: str | None, log: Path, un
             raise SystemExit(f"gateway serve exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
         try:
             if httpx.get("http://127.0.0.1:54321/health", timeout=0.5).status_code == 200:
+                with psycopg.connect(database_url or tcp_url(db_port), autocommit=True) as conn:
+                    for statement in suite.setup_sql:
+                        conn.execute(statement)
                 return proc
         except httpx.HTTPError:
             pass
@@ -129,7 +147,8 @@ def serve(project: Path, data_dir: Path, database_url: str | None, log: Path, un
 
 
 def run_jest(package: Path, suite: Suite, report: Path) -> dict:
-    subprocess.run(["npx", "jest", *suite.jest_args, "--json", f"--outputFile={report}"], cwd=package,
+    jest = ["npx", "-y", f"node@{suite.node}", "node_modules/jest/bin/jest.js"] if suite.node else ["npx", "jest"]
+    subprocess.run([*jest, *suite.jest_args, "--json", f"--outputFile={report}"], cwd=package,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return json.loads(report.read_text())
 
@@ -172,7 +191,7 @@ def main() -> None:
             log = Path(tmp) / "gateway.log"
             db, url = postgres(Path(tmp) / "db", Path(args.pg_bin)) if suite.postgis else (None, None)
             try:
-                proc = serve(project, Path(tmp) / "data", url, log, suite.env)
+                proc = serve(project, Path(tmp) / "data", url, log, suite)
                 try:
                     result = run_jest(package, suite, Path(tmp) / "report.json")
                 finally:
