@@ -2,13 +2,14 @@
 
 Each suite ships a Supabase project folder (its `supabase/config.toml`, migrations and seed) that its CI hands to
 `supabase start`; here that folder is copied into a temporary directory and served by the gateway instead, on the
-ports the suite hard-codes (54321 for the API), and the suite runs as its CI runs it. Prints passed, failed and
+ports of its config.toml (which the suite hard-codes), and the suite runs as its CI runs it. Prints passed, failed and
 skipped counts per suite and the names of the failures.
 
-Run: .venv/bin/python bench/official_suites.py [--supabase-js DIR] [SUITE ...]
-Without --supabase-js, the tagged monorepo is cloned with git into ~/.cache/gateway-suites. Needs node, npm and git;
-the suite's packages are installed with the monorepo's pnpm (npx pnpm@10). Suites: postgrest-js, auth-js, supabase-js (its
-integration suite), storage-js.
+Run: .venv/bin/python bench/official_suites.py [--supabase-js DIR] [--supabase-py DIR] [--logs DIR] [SUITE ...]
+Without --supabase-js or --supabase-py, the tagged monorepo is cloned with git into ~/.cache/gateway-suites. Needs
+node, npm and git; a suite of supabase-js is installed with the monorepo's pnpm (npx pnpm@10), a supabase-py package
+with pip into a venv of its own. Suites: postgrest-js, auth-js, supabase-js (its integration suite), storage-js,
+py-storage, py-realtime.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from xml.etree import ElementTree
 
 import httpx
 import psycopg
@@ -36,6 +39,8 @@ from tests.support.live import free_port  # noqa: E402
 
 SUPABASE_JS_TAG = "v2.112.2"
 SUPABASE_JS_URL = "https://github.com/supabase/supabase-js"
+SUPABASE_PY_TAG = "v2.30.0"
+SUPABASE_PY_URL = "https://github.com/supabase/supabase-py"
 CACHE = Path.home() / ".cache" / "gateway-suites"
 
 
@@ -51,6 +56,8 @@ class Suite:
     # the gateway refuses the CLI's published JWT secret (a suite that hard-codes keys runs on the embedded one).
     postgis: bool = False
     setup_sql: tuple[str, ...] = ()  # what its CI runs with psql once the stack is up
+    repo: str = "supabase-js"
+    pip: tuple[str, ...] = ()  # a supabase-py package: what pytest needs beside it (its `tests` dependency group)
     node: str | None = None  # a Node major its tests need, from npm's `node` package, when newer than the machine's
 
     @property
@@ -74,23 +81,33 @@ SUITES = {
                                     "insert into storage.buckets (id, name, public) values ('test-bucket',"
                                     " 'test-bucket', false) on conflict (id) do nothing"),
                          node="22"),  # realtime-js needs Node's native WebSocket
+    "py-storage": Suite("storage3", "src/storage", "infra", ("tests",), repo="supabase-py",
+                        pip=("pytest", "pytest-asyncio", "python-dotenv")),
+    "py-realtime": Suite("realtime", "src/realtime", "infra", ("tests",), repo="supabase-py",
+                         pip=("aiohttp", "pytest", "pytest-asyncio", "python-dotenv")),
     "storage-js": Suite("storage-js", "packages/core/storage-js", "test", ("--runInBand",),
                         env=("SUPABASE_AUTH_EXTERNAL_APPLE_SECRET", "SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN")),
 }
 
 
-def checkout(given: str | None) -> Path:
+def checkout(given: str | None, url: str, tag: str) -> Path:
     if given:
         return Path(given).resolve()
-    target = CACHE / f"supabase-js-{SUPABASE_JS_TAG}"
+    target = CACHE / f"{url.rsplit('/', 1)[1]}-{tag}"
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["git", "clone", "--quiet", "--depth", "1", "--branch", SUPABASE_JS_TAG, SUPABASE_JS_URL,
-                        str(target)], check=True)
+        subprocess.run(["git", "clone", "--quiet", "--depth", "1", "--branch", tag, url, str(target)], check=True)
     return target
 
 
 def install(repo: Path, suite: Suite) -> None:
+    if suite.pip:
+        venv = CACHE / f"venv-{suite.name}"
+        if not venv.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", "-e", str(repo / suite.package),
+                        *suite.pip], check=True)
+        return
     # The monorepo pins pnpm 11, which needs a newer node than many machines have; pnpm 10 reads its lockfile.
     subprocess.run(["npx", "-y", "pnpm@10", "install", "--config.manage-package-manager-versions=false",
                     "--frozen-lockfile", "--ignore-scripts", "--silent", "--filter", suite.pnpm_filter],
@@ -129,12 +146,14 @@ def serve(project: Path, data_dir: Path, database_url: str | None, log: Path, su
     env.update({name: "unset" for name in suite.env if name not in env})
     proc = subprocess.Popen([sys.executable, "-m", "gateway", "--workdir", str(project), "serve"], env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    config = tomllib.loads((project / "supabase" / "config.toml").read_text())
+    health = f"http://127.0.0.1:{config.get('api', {}).get('port', 54321)}/health"
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"gateway serve exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
         try:
-            if httpx.get("http://127.0.0.1:54321/health", timeout=0.5).status_code == 200:
+            if httpx.get(health, timeout=0.5).status_code == 200:
                 with psycopg.connect(database_url or tcp_url(db_port), autocommit=True) as conn:
                     for statement in suite.setup_sql:
                         conn.execute(statement)
@@ -144,6 +163,26 @@ def serve(project: Path, data_dir: Path, database_url: str | None, log: Path, su
         time.sleep(0.2)
     proc.kill()
     raise SystemExit(f"gateway serve did not become healthy:\n{log.read_text()[-3000:]}")
+
+
+def run_pytest(package: Path, suite: Suite, report: Path) -> dict:
+    """pytest's JUnit report in the shape of jest's, for one summary."""
+    python = CACHE / f"venv-{suite.name}" / "bin" / "python"
+    subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}",
+                    *suite.jest_args], cwd=package, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    counts = {"passed": 0, "failed": 0, "pending": 0}
+    files: dict[str, list] = {}
+    for case in ElementTree.parse(report).iter("testcase"):
+        outcome = next((child for child in case if child.tag in ("failure", "error", "skipped")), None)
+        status = {"failure": "failed", "error": "failed", "skipped": "pending"}.get(
+            outcome.tag if outcome is not None else "", "passed")
+        counts[status] += 1
+        files.setdefault(case.get("classname", ""), []).append({
+            "fullName": case.get("name"), "status": status,
+            "failureMessages": [outcome.get("message") or ""] if outcome is not None else []})
+    return {"numPassedTests": counts["passed"], "numFailedTests": counts["failed"],
+            "numPendingTests": counts["pending"],
+            "testResults": [{"name": name, "status": "", "assertionResults": tests} for name, tests in files.items()]}
 
 
 def run_jest(package: Path, suite: Suite, report: Path) -> dict:
@@ -173,14 +212,16 @@ def summarise(name: str, result: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--supabase-js", help="a checkout of the supabase-js monorepo (default: clone the tag)")
+    parser.add_argument("--supabase-py", help="a checkout of the supabase-py monorepo (default: clone the tag)")
     parser.add_argument("--pg-bin", default="/usr/lib/postgresql/15/bin",
                         help="a PostgreSQL's bin folder, with postgis installed (Debian: postgresql-15-postgis-3)")
     parser.add_argument("--logs", help="a folder to keep each suite's gateway log in")
     parser.add_argument("suites", nargs="*", default=list(SUITES), choices=list(SUITES))
     args = parser.parse_args()
-    repo = checkout(args.supabase_js)
     for name in args.suites:
         suite = SUITES[name]
+        repo = (checkout(args.supabase_js, SUPABASE_JS_URL, SUPABASE_JS_TAG) if suite.repo == "supabase-js" else
+                checkout(args.supabase_py, SUPABASE_PY_URL, SUPABASE_PY_TAG))
         install(repo, suite)
         package = repo / suite.package
         for command in suite.prepare:
@@ -193,7 +234,8 @@ def main() -> None:
             try:
                 proc = serve(project, Path(tmp) / "data", url, log, suite)
                 try:
-                    result = run_jest(package, suite, Path(tmp) / "report.json")
+                    run = run_pytest if suite.pip else run_jest
+                    result = run(package, suite, Path(tmp) / "report")
                 finally:
                     proc.send_signal(signal.SIGINT)
                     proc.wait(timeout=60)
