@@ -46,12 +46,14 @@ def test_saved_tickets_paint_first_then_the_server_list_replaces_them(browser, s
     assert saved is not None and saved["userId"] and len(saved["tickets"]) == ticket_rows(page).count()
     newest = saved["tickets"][0]
 
-    db.execute("update public.tickets set title = 'Renamed on the server' where id = %s", (newest["id"],))
     held = HeldTicketLoads(page)
     page.reload()
     first = page.locator(f"tr[data-ticket-id='{newest['id']}']")
     expect(first).to_contain_text(newest["title"])  # painted from the saved set while the server is still asked
     expect(page.get_by_text("Loading tickets...")).to_have_count(0)
+    # Renamed only now: done before the reload, the old page's realtime feed could write the new title into the
+    # saved set first.
+    db.execute("update public.tickets set title = 'Renamed on the server' where id = %s", (newest["id"],))
     held.release()
     expect(first).to_contain_text("Renamed on the server")
     assert cached(page)["tickets"][0]["title"] == "Renamed on the server"
