@@ -91,11 +91,7 @@ async def _complete(ctx: AuthContext, state: str, answer: Mapping[str, str]) -> 
 async def _provider_answer(ctx: AuthContext, flow: ExternalFlow,
                            code: str) -> tuple[Provider, dict[str, Any], ProviderUser]:
     """The provider's token response and its user; what went wrong is logged without the provider's secrets."""
-    try:
-        provider = await providers.load(ctx.settings, flow.provider)
-    except DiscoveryFailed as error:
-        log.warning("external provider unreachable provider=%s error=%s", flow.provider, error)
-        raise AuthError(500, "unexpected_failure", "Unable to reach the external provider") from None
+    provider = await providers.load_reachable(ctx.settings, flow.provider)
     try:
         token = await provider.exchange(ctx.settings, code, flow.code_verifier)
     except (httpx.HTTPError, ValueError) as error:

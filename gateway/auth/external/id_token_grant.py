@@ -21,11 +21,14 @@ async def handle(ctx: AuthContext) -> dict[str, Any]:
     name = text_field(ctx.body, "provider")
     if not text_field(ctx.body, "id_token") or name.lower() not in ctx.settings.external_providers:
         return await disabled.id_token_grant(ctx)  # GoTrue's answers for a missing token or a provider that is off
-    provider = await providers.load(ctx.settings, name)
+    id_token = text_field(ctx.body, "id_token")
+    if not id_tokens.well_formed(id_token):  # what the provider would answer too: no need to ask it
+        raise OAuthError("invalid request", "Bad ID token")
+    provider = await providers.load_reachable(ctx.settings, name)
     if provider.issuer is None:
         raise OAuthError("invalid request", f"Provider {name} does not issue ID tokens")
     try:
-        claims = await id_tokens.verify(provider, text_field(ctx.body, "id_token"), None)
+        claims = await id_tokens.verify(provider, id_token, None)
     except (id_tokens.InvalidIdToken, DiscoveryFailed):
         raise OAuthError("invalid request", "Bad ID token") from None
     if not provider.config.skip_nonce_check:

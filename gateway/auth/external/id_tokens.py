@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from joserfc import jwt
+from joserfc import jws, jwt
 from joserfc.errors import InvalidKeyIdError, JoseError
 from joserfc.jwk import KeySet
 from joserfc.jwt import ClaimsOption
@@ -23,6 +23,15 @@ LEEWAY_SECONDS = 60
 
 class InvalidIdToken(Exception):
     """The ID token (or the user data beside it) is not the provider's answer for this client and this flow."""
+
+
+def well_formed(id_token: str) -> bool:
+    """A compact JWS at all (three parts, a JSON header): anything else fails whatever the provider's keys."""
+    try:
+        jws.extract_compact(id_token.encode())
+    except (JoseError, ValueError):
+        return False
+    return True
 
 
 async def verify(provider: Provider, id_token: str, nonce: str | None) -> dict[str, Any]:

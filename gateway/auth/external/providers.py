@@ -3,6 +3,7 @@ document, GitHub's fixed ones), default scopes, and how a provider's user is rea
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,12 +12,14 @@ from authlib.common.security import generate_token
 from authlib.oauth2.rfc6749.parameters import prepare_grant_uri, prepare_token_request
 from authlib.oauth2.rfc7636 import create_s256_code_challenge
 
-from gateway.auth.errors import validation_failed
+from gateway.auth.errors import AuthError, validation_failed
 from gateway.auth.external import discovery, id_tokens
 from gateway.auth.external.provider_user import ProviderUser, from_github, from_oidc_claims
 from gateway.auth.meta import EXTERNAL_PROVIDERS
 from gateway.project.auth_providers import ProviderConfig
 from gateway.settings import Settings
+
+log = logging.getLogger("gateway.auth")
 
 APPLE = "apple"
 # GoTrue's issuers for the OpenID providers it names; `url` overrides (a self-hosted GitLab). Azure has none: its
@@ -130,6 +133,15 @@ async def load(settings: Settings, name: str, scopes: str = "") -> Provider:
     return Provider(config, document["authorization_endpoint"], document["token_endpoint"],
                     tuple(dict.fromkeys((*OIDC_SCOPES, *extra))), issuer, document.get("userinfo_endpoint"),
                     "S256" in document.get("code_challenge_methods_supported", ()))
+
+
+async def load_reachable(settings: Settings, name: str) -> Provider:
+    """`load`, or GoTrue's 500 when the provider's OpenID configuration cannot be read (logged with the reason)."""
+    try:
+        return await load(settings, name)
+    except discovery.DiscoveryFailed as error:
+        log.warning("external provider unreachable provider=%s error=%s", name, error)
+        raise AuthError(500, "unexpected_failure", "Unable to reach the external provider") from None
 
 
 async def _github_user(config: ProviderConfig, access_token: str) -> ProviderUser:
