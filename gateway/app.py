@@ -138,7 +138,7 @@ def _edge(app: FastAPI, settings: Settings, keys: JwtKeys) -> ASGIApp:
     # Inside CORS, so that a browser can read the 413.
     # Storage bounds its uploads itself (per bucket and FILE_SIZE_LIMIT) while it streams them to disk.
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")
-    edge = KeyAuth(edge, keys)
+    edge = KeyAuth(edge, keys, key_required=settings.api_key_required)
     edge = ForwardedFor(edge, trusted_header=settings.trusted_proxy_header)
     edge = Cors(edge, allow_methods=CORS_METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400)
     return RequestLog(edge) if settings.request_log else edge

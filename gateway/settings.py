@@ -125,6 +125,9 @@ class Settings:
     password_min_length: int = 6
     password_required_characters: tuple[str, ...] = ()
     rate_limits_enabled: bool = True
+    # Whether /rest/v1 and /auth/v1 refuse a request without an API key (key-auth, as Supabase's API gateways);
+    # a Supabase project folder on loopback serves it as anon, as the CLI's local gateway does.
+    api_key_required: bool = True
     # GoTrue's hosted defaults: sign-in + refresh per hour, verify per hour, sign-up/recover/otp per hour, MFA per minute,
     # anonymous sign-ins per hour.
     rate_limit_token_per_hour: int = 1800
@@ -235,6 +238,9 @@ class Settings:
         api_host = env.get("API_HOST") or "127.0.0.1"
         api_port = _port("API_PORT", env.get("API_PORT"), 54321)
         default_site = f"http://{api_host}:{api_port}"
+        # Served as `supabase start` serves it: its local GoTrue has no per-address limits (no rate-limit header
+        # is set) and its API gateway has no key-auth.
+        cli_local = _written_against_cli(project) and api_host in LOOPBACK_HOSTS
 
         jwt_secret = env.get("JWT_SECRET") or ""
         jwt_secret_origin = "configured"
@@ -320,7 +326,8 @@ class Settings:
             server_timing_enabled=_bool(env.get("SERVER_TIMING_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
             password_required_characters=_character_sets(env.get("PASSWORD_REQUIRED_CHARACTERS") or ""),
-            rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=True),
+            rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=not cli_local),
+            api_key_required=_bool(env.get("API_KEY_REQUIRED"), default=not cli_local),
             rate_limit_token_per_hour=_int("RATE_LIMIT_TOKEN_REFRESH", env.get("RATE_LIMIT_TOKEN_REFRESH"), 1800),
             rate_limit_verify_per_hour=_int("RATE_LIMIT_VERIFY", env.get("RATE_LIMIT_VERIFY"), 360),
             rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),

@@ -108,6 +108,9 @@ def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[s
         converted = _convert(name, value, label)
         if converted is not None:
             settings[name] = converted
+    if lookup(project.config, "auth.email").get("enable_confirmations") is None:
+        # The CLI reads a missing key as false: its projects sign up without confirming unless they ask.
+        settings["MAIL_AUTOCONFIRM"] = _setting_bool(True)
     smtp = _smtp_settings(lookup(project.config, SMTP_TABLE), environ, f"{where}: [{SMTP_TABLE}]")
     if not smtp:
         # As `supabase start`: without its own SMTP server, mail goes out as [inbucket]'s sender.

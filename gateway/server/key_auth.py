@@ -3,6 +3,8 @@ docker/volumes/api/kong.yml): every /auth/v1, /rest/v1 and /realtime/v1 request 
 or a publishable or secret key, as `apikey` (header or query), except the auth routes a browser reaches from a link or
 a provider (verify, callback, authorize, the JWKS). Storage and functions check their callers themselves, as there.
 Preflights pass (Kong's CORS plugin answers them first); websockets are checked by realtime itself on join.
+With `api_key_required` off (a Supabase project folder on loopback, as `supabase start` serves it), a request to
+/auth/v1 or /rest/v1 without any key passes and its Authorization, or none (anon), decides.
 
 As the CLI's Kong does, a publishable or secret `apikey` becomes `Authorization: Bearer <the anon or service-role
 key>` when the request has no Authorization or only an API key there (supabase-js puts its client key in both), so a
@@ -20,6 +22,8 @@ from gateway.api_keys import OPAQUE_PREFIX
 from gateway.keys import InvalidToken, JwtKeys
 
 PROTECTED_PREFIXES = ("/auth/v1/", "/rest/v1/", "/realtime/v1/")
+# Where the CLI's local gateway, which has no key-auth, passes a request without a key (Realtime refuses it itself).
+KEY_OPTIONAL_PREFIXES = ("/auth/v1/", "/rest/v1/")
 OPEN_PREFIXES = ("/auth/v1/verify", "/auth/v1/callback", "/auth/v1/authorize", "/auth/v1/.well-known/jwks.json")
 PROJECT_KEY_ROLES = frozenset({"anon", "service_role"})
 SIGNED_BY_AWS_PREFIX = "/storage/v1/s3/"
@@ -46,9 +50,10 @@ def presented_key(scope: Scope) -> str | None:
 
 
 class KeyAuth:
-    def __init__(self, app: ASGIApp, keys: JwtKeys) -> None:
+    def __init__(self, app: ASGIApp, keys: JwtKeys, *, key_required: bool = True) -> None:
         self.app = app
         self.keys = keys
+        self.key_required = key_required
         self.known = frozenset({keys.anon_key, keys.service_role_key})
 
     def is_project_key(self, key: str) -> bool:
@@ -79,7 +84,9 @@ class KeyAuth:
             await self.app(scope, receive, send)
             return
         key = presented_key(scope)
-        if not needs_key(scope["path"]) or key is not None and self.is_project_key(key):
+        path = scope["path"]
+        if (not needs_key(path) or key is not None and self.is_project_key(key)
+                or key is None and not self.key_required and path.startswith(KEY_OPTIONAL_PREFIXES)):
             await self.app(self.with_role_bearer(scope, key), receive, send)
             return
         body = NO_KEY if key is None else BAD_KEY
