@@ -296,8 +296,8 @@ class Settings:
             # Demo accounts have published passwords: a project that has them is seeded by default only there too.
             seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled
                             and (is_loopback(api_host) or not project.demo_accounts)),
-            db_schemas=_names(env.get("DB_SCHEMAS") or "public"),
-            db_extra_search_path=_names(env.get("DB_EXTRA_SEARCH_PATH", "public,extensions")),
+            db_schemas=comma_list(env.get("DB_SCHEMAS") or "public"),
+            db_extra_search_path=comma_list(env.get("DB_EXTRA_SEARCH_PATH", "public,extensions")),
             disable_signup=_bool(env.get("DISABLE_SIGNUP")),
             email_signup_enabled=_bool(env.get("EXTERNAL_EMAIL_ENABLED"), default=True),
             anonymous_sign_ins_enabled=_bool(env.get("EXTERNAL_ANONYMOUS_USERS_ENABLED"), default=True),
@@ -317,7 +317,7 @@ class Settings:
             passkey_max_per_user=_int("PASSKEY_MAX_PASSKEYS_PER_USER", env.get("PASSKEY_MAX_PASSKEYS_PER_USER"), 10),
             webauthn_rp_id=env.get("WEBAUTHN_RP_ID") or "",
             webauthn_rp_display_name=env.get("WEBAUTHN_RP_DISPLAY_NAME") or "",
-            webauthn_rp_origins=_names(env.get("WEBAUTHN_RP_ORIGINS") or ""),
+            webauthn_rp_origins=comma_list(env.get("WEBAUTHN_RP_ORIGINS") or ""),
             webauthn_challenge_expiry=_duration("WEBAUTHN_CHALLENGE_EXPIRY_DURATION",
                                                 env.get("WEBAUTHN_CHALLENGE_EXPIRY_DURATION"), 300),
             oauth_server_enabled=_bool(env.get("OAUTH_SERVER_ENABLED")),
@@ -404,7 +404,7 @@ def _pool_size(value: str | None) -> int:
     return size
 
 
-def _names(value: str) -> tuple[str, ...]:
+def comma_list(value: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in value.split(",") if name.strip())
 
 

@@ -361,6 +361,10 @@ def body_expression(media: MediaType, labels: list[str], scalar: bool = False) -
         # PostgREST's: each row as PostgreSQL writes a record, without its parentheses, so a field is quoted
         # only when it has to be (a comma, quote, backslash, parenthesis, space or nothing at all).
         return sql.SQL("coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\\n'), '')")
+    if media.kind == "geojson":
+        # PostgREST's: a FeatureCollection of PostGIS's features, one per row (PostGIS must be installed).
+        return sql.SQL("json_build_object('type', 'FeatureCollection', 'features',"
+                       " coalesce(json_agg(ST_AsGeoJSON(pgrst_t)::json), '[]'))::text")
     rows = sql.SQL("json_agg(pgrst_t.{})").format(sql.Identifier(labels[0])) if scalar else sql.SQL("json_agg(pgrst_t)")
     if media.kind == "object":
         rows = sql.SQL("({} -> 0)").format(rows)

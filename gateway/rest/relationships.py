@@ -167,7 +167,7 @@ def _no_relationship_hint(cache: SchemaCache, source: Table, name: str, every: l
     """PostgREST's noRelBetweenHint: the closest other target of the source's relationships, or, for a source
     without any, the closest table that has some."""
     if every:
-        targets = [one(r.function).name if r.kind == "computed" else r.target.name for r in every]
+        targets = [r.target.name for r in every]  # a computed relationship's is the table its function returns
         closest = next((choice for score, choice in fuzzy.matches(name, targets) if score < 1.0), None)
         return closest and f"Perhaps you meant '{closest}' instead of '{name}'."
     related = {fk.table for fk in cache.foreign_keys} | {fk.target for fk in cache.foreign_keys}

@@ -181,6 +181,8 @@ def parse_accept(header: str, kind: str, plans_enabled: bool = False) -> MediaTy
             return MediaType("object", strip_nulls=stripped)
         if media in ("text/csv", "text/*") and kind != "openapi":
             return MediaType("csv")
+        if media == "application/geo+json" and kind != "openapi":
+            return MediaType("geojson")
         if media.startswith("application/vnd.pgrst.plan") and plans_enabled:
             for_match = re.search(r'for="?([^";]+)"?', params)
             options_match = re.search(r'options=([a-z|]+)', params)

@@ -201,9 +201,19 @@ def _cast(cache: SchemaCache, spelled: str | None) -> tuple[str, str, bool] | No
 def _field(cache: SchemaCache, table: Table, item: SelectField, named: str) -> PField:
     if item.ref is None:
         return PField(item.alias or "count", None, None, "count", _cast(cache, item.aggregate_cast))
+    if _counts_rows(table, item):
+        # PostgreSQL reads `t.count` as `count(t)` (attribute notation), so PostgREST's `select=count` and
+        # `rel(count)` count rows; its backwards-compatible form of `count()`.
+        return PField(item.alias or "count", None, None, "count", _cast(cache, item.cast))
     expr = column_expr(table, item.ref, named)
     label = item.alias or (item.aggregate if item.aggregate else item.ref.default_label)
     return PField(label, expr, _cast(cache, item.cast), item.aggregate, _cast(cache, item.aggregate_cast))
+
+
+def _counts_rows(table: Table, item: SelectField) -> bool:
+    ref = item.ref
+    return (ref is not None and ref.name == "count" and not ref.json_path and item.aggregate is None
+            and "count" not in table.columns and "count" not in table.computed)
 
 
 def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] = frozenset(),

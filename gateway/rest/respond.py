@@ -14,6 +14,7 @@ _MEDIA = {
     "json": "application/json; charset=utf-8",
     "object": "application/vnd.pgrst.object+json; charset=utf-8",
     "csv": "text/csv; charset=utf-8",
+    "geojson": "application/geo+json; charset=utf-8",
 }
 
 

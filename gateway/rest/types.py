@@ -116,7 +116,7 @@ class Preferences:
 
 @dataclass(frozen=True)
 class MediaType:
-    kind: str  # json | object | csv | plan
+    kind: str  # json | object | csv | geojson | plan
     strip_nulls: bool = False
     plan_format: str = "json"  # json | text
     plan_for: str = "application/json"

@@ -350,3 +350,21 @@ def test_an_exact_count_of_an_aggregate_counts_its_groups(rest):
                      headers={"Prefer": "count=exact"})
     assert paged.status_code == 206 and paged.json() == [{"status": "closed", "count": 1}]
     assert paged.headers["content-range"] == "0-0/3"
+
+
+def test_count_as_a_column_counts_rows_as_postgresql_reads_t_count(rest):
+    # PostgreSQL's attribute notation makes `t.count` the aggregate count(t): PostgREST's backwards-compatible count.
+    assert rest.get("/fx_tickets", params={"select": "count"}).json() == [{"count": 5}]
+    assert rest.get("/fx_tickets", params={"select": "n:count::text"}).json() == [{"n": "5"}]
+    embedded = rest.get("/fx_companies", params={"select": "id,fx_tickets(count)", "order": "id"}).json()
+    listed = rest.get("/fx_companies", params={"select": "id,fx_tickets(id)", "order": "id"}).json()
+    assert embedded == [{"id": c["id"], "fx_tickets": [{"count": len(c["fx_tickets"])}]} for c in listed]
+    assert sum(c["fx_tickets"][0]["count"] for c in embedded) == 5
+
+
+def test_a_missing_relationship_is_hinted_by_the_tables_relationships_reach(rest):
+    # PostgREST suggests among the related tables, a computed relationship's being the table its function returns.
+    hinted = rest.get("/fx_tickets", params={"select": "id,fx_label(name)"}).json()
+    assert hinted["code"] == "PGRST200" and hinted["hint"] == "Perhaps you meant 'fx_labels' instead of 'fx_label'."
+    function_named = rest.get("/fx_tickets", params={"select": "id,fx_labels_off(name)"}).json()
+    assert function_named["code"] == "PGRST200" and "fx_labels_of'" not in str(function_named["hint"])
