@@ -142,7 +142,8 @@ def serve(project: Path, data_dir: Path, database_url: str | None, log: Path, su
     db_port = free_port()  # the suites reach the database only through the API, and their setup SQL
     env.update(DATA_DIR=str(data_dir), DB_PORT=str(db_port))
     if database_url:
-        env.update(DATABASE_URL=database_url, JWT_SECRET=secrets.token_hex(32))
+        # As `supabase start` does, the seed runs (an external database is otherwise left unseeded).
+        env.update(DATABASE_URL=database_url, JWT_SECRET=secrets.token_hex(32), SEED_DEMO="true")
     env.update({name: "unset" for name in suite.env if name not in env})
     proc = subprocess.Popen([sys.executable, "-m", "gateway", "--workdir", str(project), "serve"], env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)

@@ -253,6 +253,7 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
                                        tcp_database_url=embedded_pg.tcp_url(settings.db_port))
     from gateway.cli.seed_buckets import seed_buckets
     from gateway.project.warnings import version_warning
+    from gateway.rest import db_config
 
     warning = version_warning(settings.project, _connect_check(settings.bound_database_url))
     if warning:
@@ -261,6 +262,9 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         applied = migrations.apply_pending(
             settings.bound_database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))
         print(f"Migrations: {migrations.applied_counts(applied)}, database up to date.", flush=True)
+        settings, lines = db_config.apply(settings, db_config.read(settings.bound_database_url))
+        for line in lines:
+            print(line, flush=True)
         if (settings.seed_demo or force_seed) and not migrations.is_seeded(settings.bound_database_url):
             from gateway.cli.seed import seed
 
