@@ -1,8 +1,8 @@
 """The studio's admin API (`/_/api/`), service-role only: what the gateway's own APIs do not offer the studio.
 
-The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", the project's policy
-test files run as `gateway policies test --json` runs them, the request log's recent lines, and the Database view
-with its extensions.
+The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", a user's sessions
+(and signing them all out), the project's policy test files run as `gateway policies test --json` runs them, the
+request log's recent lines, and the Database view with its extensions.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from gateway.database.health import ResilientPool
 from gateway.policy_tests import report
 from gateway.policy_tests.suite import discover, run_all
 from gateway.services import services
-from gateway.studio import catalog, database_info, sql_runner
+from gateway.studio import catalog, database_info, sql_runner, user_sessions
 from gateway.studio.access import in_development
 from gateway.studio.door import admin_only
 from gateway.studio.identities import UnknownUser, claims_of, token_for
@@ -147,6 +147,28 @@ async def impersonate(request: Request) -> Response:
     return JSONResponse({"token": token_for(services(request).keys, claims)})
 
 
+@router.get("/api/users/{user_id}/sessions")
+@admin_only
+async def sessions(request: Request) -> Response:
+    async with services(request).pool.connection() as conn:
+        try:
+            found = await user_sessions.sessions_of(conn, request.path_params["user_id"])
+        except UnknownUser as error:
+            return _not_found(str(error))
+    return _json_response({"sessions": found})
+
+
+@router.post("/api/users/{user_id}/sign-out")
+@admin_only
+async def sign_out_everywhere(request: Request) -> Response:
+    async with services(request).pool.connection() as conn:
+        try:
+            await user_sessions.sign_out_everywhere(conn, request.path_params["user_id"])
+        except UnknownUser as error:
+            return _not_found(str(error))
+    return JSONResponse({"signed_out": True})
+
+
 def _pool_for(request: Request, role: str) -> ResilientPool:
     """An API role runs as a request does: on the authenticator's pool, switched to that role."""
     shared = services(request)
@@ -170,6 +192,10 @@ async def _asked(request: Request) -> dict[str, Any]:
 
 def _bad_request(message: str) -> JSONResponse:
     return JSONResponse({"message": message}, status_code=400)
+
+
+def _not_found(message: str) -> JSONResponse:
+    return JSONResponse({"message": message}, status_code=404)
 
 
 def _json_response(found: dict[str, Any]) -> JSONResponse:

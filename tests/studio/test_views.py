@@ -284,15 +284,48 @@ def grid_cells(table: Locator, column: int) -> list[str]:
     return [rows.nth(i).locator("td").nth(column).inner_text() for i in range(rows.count())]
 
 
-def test_a_users_details_show_identities_factors_and_metadata(page: Page, users: dict[str, str]) -> None:
+def test_a_users_details_show_identities_factors_and_metadata(page: Page, users: dict[str, str],
+                                                              db: psycopg.Connection) -> None:
+    db.execute("insert into auth.mfa_factors (user_id, friendly_name, factor_type, status)"
+               " values (%s, 'Work phone', 'totp', 'verified')", (users["alice"],))
     page.get_by_role("link", name="Users").click()
     page.get_by_role("table", name="Users").get_by_role("button", name="alice@example.com", exact=True).click()
     details = page.get_by_role("region", name="User alice@example.com")
     expect(details).to_contain_text(f"id {users['alice']}")
-    expect(details.locator("li").first).to_contain_text("email · since")
+    expect(details.get_by_role("table", name="Identities").locator("tbody tr")).to_have_count(1)
+    factors = details.get_by_role("table", name="MFA factors")
+    expect(factors.locator("tbody tr")).to_have_count(1)
+    assert [grid_cells(factors, column) for column in range(3)] == [["totp"], ["Work phone"], ["verified"]]
     expect(details).to_contain_text('"provider": "email"')
     details.get_by_role("button", name="Close").click()
     expect(details).to_have_count(0)
+
+
+def supabase_js_session(studio: LiveGateway, **env: str) -> dict:
+    result = subprocess.run(["node", str(Path(__file__).parent / "supabase_js_session.mjs")], cwd=NODE_DIR,
+                            env={"PATH": "/usr/bin:/bin", "GATEWAY_URL": studio.url, "ANON_KEY": studio.anon_key,
+                                 **env}, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_a_users_sessions_are_shown_and_signed_out_everywhere(page: Page, studio: LiveGateway,
+                                                              users: dict[str, str]) -> None:
+    signed_in = supabase_js_session(studio, EMAIL="bob@example.com", PASSWORD=PASSWORD)
+    page.get_by_role("link", name="Users").click()
+    page.get_by_role("table", name="Users").get_by_role("button", name="bob@example.com", exact=True).click()
+    details = page.get_by_role("region", name="User bob@example.com")
+    identities = details.get_by_role("table", name="Identities")
+    expect(identities.locator("tbody tr")).to_have_count(1)
+    assert grid_cells(identities, 0) == ["email"] and grid_cells(identities, 1) == ["bob@example.com"]
+    sessions = details.get_by_role("table", name="Sessions")
+    expect(sessions.locator("tbody tr")).not_to_have_count(0)
+    assert set(grid_cells(sessions, 2)) == {"aal1"} and set(grid_cells(sessions, 4)) == {"127.0.0.1"}
+    page.once("dialog", lambda dialog: dialog.accept())
+    details.get_by_role("button", name="Sign out everywhere").click()
+    expect(details.get_by_text("No sessions.")).to_be_visible()
+    refreshed = supabase_js_session(studio, REFRESH_TOKEN=signed_in["refresh_token"])
+    assert refreshed["error"]["code"] == "refresh_token_not_found"
 
 
 def test_the_auth_settings_are_shown_as_the_auth_service_publishes_them(page: Page) -> None:

@@ -82,3 +82,12 @@ export type PolicyCase = {
 };
 export type PolicyTestRun = { passed: number; failed: number; files: { file: string; cases: PolicyCase[] }[] };
 export const runPolicyTests = () => call<PolicyTestRun>('policy-tests', {});
+
+export type UserSession = {
+  id: string; aal: string; created_at: string; updated_at: string; refreshed_at: string | null;
+  user_agent: string | null; ip: string | null;
+};
+export const fetchUserSessions = (userId: string) =>
+  call<{ sessions: UserSession[] }>(`users/${encodeURIComponent(userId)}/sessions`).then((answer) => answer.sessions);
+export const signOutEverywhere = (userId: string) =>
+  call<{ signed_out: boolean }>(`users/${encodeURIComponent(userId)}/sign-out`, {});

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { admin } from '@/lib/clients';
 import { useAsync } from '@/lib/use-async';
+import { when } from '@/lib/format';
 import { Empty, ErrorNote, Loading, Pager } from '@/components/ui';
 import { AuthSettingsPanel } from './auth-settings';
 import { UserDetails } from './user-details';
@@ -155,8 +156,4 @@ function isBanned(user: User): boolean {
 function status(user: User): string {
   if (isBanned(user)) return 'banned';
   return user.email_confirmed_at || user.phone_confirmed_at ? 'confirmed' : 'waiting for confirmation';
-}
-
-function when(value: string | undefined | null): string {
-  return value ? new Date(value).toLocaleString() : '—';
 }
