@@ -1,8 +1,8 @@
 """The studio's admin API (`/_/api/`), service-role only: what the gateway's own APIs do not offer the studio.
 
-The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", a user's sessions
-(and signing them all out), the project's policy test files run as `gateway policies test --json` runs them, the
-request log's recent lines, and the Database view with its extensions.
+The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", users found by
+email, phone or id, a user's sessions (and signing them all out), the project's policy test files run as `gateway
+policies test --json` runs them, the request log's recent lines, and the Database view with its extensions.
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ import psycopg
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from gateway.auth.errors import AuthError
+from gateway.auth.paging import Page
 from gateway.config_values import ConfigError
 from gateway.database.health import ResilientPool
 from gateway.policy_tests import report
 from gateway.policy_tests.suite import discover, run_all
 from gateway.services import services
-from gateway.studio import catalog, database_info, sql_runner, user_sessions
+from gateway.studio import catalog, database_info, sql_runner, user_search, user_sessions
 from gateway.studio.access import in_development
 from gateway.studio.door import admin_only
 from gateway.studio.identities import UnknownUser, claims_of, token_for
@@ -145,6 +147,18 @@ async def impersonate(request: Request) -> Response:
     except UnknownUser as error:
         return _bad_request(str(error))
     return JSONResponse({"token": token_for(services(request).keys, claims)})
+
+
+@router.get("/api/users")
+@admin_only
+async def users(request: Request) -> Response:
+    try:
+        page = Page.from_query(request.query_params)
+    except AuthError as error:
+        return _bad_request(error.message)
+    async with services(request).pool.connection() as conn:
+        found = await user_search.search(conn, request.query_params.get("search", ""), page)
+    return _json_response(found)
 
 
 @router.get("/api/users/{user_id}/sessions")

@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import type { User } from '@supabase/supabase-js';
 
 export type Column = {
   name: string; type: string; nullable: boolean; default: string | null; primary_key: boolean; generated: boolean;
@@ -91,3 +92,6 @@ export const fetchUserSessions = (userId: string) =>
   call<{ sessions: UserSession[] }>(`users/${encodeURIComponent(userId)}/sessions`).then((answer) => answer.sessions);
 export const signOutEverywhere = (userId: string) =>
   call<{ signed_out: boolean }>(`users/${encodeURIComponent(userId)}/sign-out`, {});
+export const searchUsers = (text: string, page: number, perPage: number) =>
+  call<{ users: User[]; total: number }>(
+    `users?${new URLSearchParams({ search: text, page: String(page), per_page: String(perPage) })}`);
