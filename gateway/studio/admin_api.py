@@ -2,7 +2,8 @@
 
 The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", users found by
 email, phone or id, a user's sessions (and signing them all out), the project's policy test files run as `gateway
-policies test --json` runs them, the request log's recent lines, and the Database view with its extensions.
+policies test --json` runs them, the request log's recent lines with each request's log records, the
+functions' recent log lines, and the Database view with its extensions.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from gateway.studio import catalog, database_info, sql_runner, user_search, user
 from gateway.studio.access import in_development
 from gateway.studio.door import admin_only
 from gateway.studio.identities import UnknownUser, claims_of, token_for
+from gateway.studio.recent_records import RecentRecords
 from gateway.studio.recent_requests import RecentRequests
 
 CALLER_ROLES = ("anon", "authenticated", "service_role")
@@ -96,10 +98,26 @@ async def extension(request: Request) -> Response:
 @admin_only
 async def recent_requests(request: Request) -> Response:
     recent: RecentRequests | None = request.app.state.studio_requests
-    after = request.query_params.get("after", "0")
     if recent is None:
         return JSONResponse({"enabled": False, "lines": []})
-    return JSONResponse({"enabled": True, "lines": recent.after(int(after) if after.isdigit() else 0)})
+    return JSONResponse({"enabled": True, "lines": recent.after(_after(request))})
+
+
+@router.get("/api/logs/requests/{request_id}")
+@admin_only
+async def request_records(request: Request) -> Response:
+    request_id = request.path_params["request_id"]
+    kept = [recent for recent in (request.app.state.studio_records, request.app.state.studio_function_lines)
+            if recent is not None]
+    lines = sorted((line for recent in kept for line in recent.of_request(request_id)), key=lambda line: line["time"])
+    return JSONResponse({"lines": lines})
+
+
+@router.get("/api/logs/functions")
+@admin_only
+async def function_lines(request: Request) -> Response:
+    recent: RecentRecords | None = request.app.state.studio_function_lines
+    return JSONResponse({"lines": recent.after(_after(request)) if recent is not None else []})
 
 
 @router.post("/api/sql")
@@ -202,6 +220,12 @@ async def _asked(request: Request) -> dict[str, Any]:
     except ValueError:
         return {}
     return body if isinstance(body, dict) else {}
+
+
+def _after(request: Request) -> int:
+    """The sequence number of the last line the view has."""
+    after = request.query_params.get("after", "0")
+    return int(after) if after.isdigit() else 0
 
 
 def _bad_request(message: str) -> JSONResponse:

@@ -95,3 +95,11 @@ export const signOutEverywhere = (userId: string) =>
 export const searchUsers = (text: string, page: number, perPage: number) =>
   call<{ users: User[]; total: number }>(
     `users?${new URLSearchParams({ search: text, page: String(page), per_page: String(perPage) })}`);
+
+export type LogRecordLine = {
+  seq: number; time: number; level: string; logger: string; message: string; request_id: string | null;
+};
+export const fetchRequestRecords = (requestId: string) =>
+  call<{ lines: LogRecordLine[] }>(`logs/requests/${encodeURIComponent(requestId)}`).then((answer) => answer.lines);
+export const fetchFunctionLines = (after: number) =>
+  call<{ lines: LogRecordLine[] }>(`logs/functions?after=${after}`);
