@@ -398,11 +398,13 @@ def test_the_realtime_inspector_shows_the_changes_a_user_may_see(page: Page, use
 
 @pytest.mark.parametrize(("theme", "width", "height"), [("light", 1280, 800), ("dark", 1280, 800),
                                                         ("light", 1920, 1080)])
-def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, users: dict[str, str], theme: str,
-                                                       width: int, height: int) -> None:
+def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, studio: LiveGateway,
+                                                       users: dict[str, str], theme: str, width: int,
+                                                       height: int) -> None:
     """No serious or critical WCAG 2.2 AA violation (axe-core, as the site is checked) and nothing wider than the
     window. With STUDIO_SCREENSHOTS=<folder>, also saves each view at 1280×800 there (docs/screenshots holds them)."""
     page = checked_page
+    supabase_js_session(studio, EMAIL="alice@example.com", PASSWORD=PASSWORD)  # a session for the Users view
     page.set_viewport_size({"width": width, "height": height})
     if page.evaluate("document.documentElement.dataset.theme") != theme:
         page.get_by_role("button", name=f"Switch to {theme} theme").click()
@@ -419,6 +421,19 @@ def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, users
             page.get_by_label("User", exact=True).select_option(label="alice@example.com")
             page.get_by_role("button", name="View rows").click()
             page.get_by_role("region", name="Rows of notes as authenticated").wait_for()
+            page.get_by_role("button", name="Run the policy test files").click()
+            expect(page.get_by_role("status").filter(has_text="passed")).to_be_visible(timeout=60_000)
+            page.get_by_role("heading", name="Policy tests").scroll_into_view_if_needed()
+        if view == "Users":
+            page.get_by_role("table", name="Users").get_by_role("button", name="alice@example.com",
+                                                                exact=True).click()
+            page.get_by_role("table", name="Sessions").wait_for()
+        if view == "Logs":
+            page.get_by_role("table", name="Requests").get_by_role("button").first.click()
+            lines = page.get_by_role("region", name=re.compile("^Log lines of request "))
+            lines.wait_for()
+            assert violations(page, f"{view} with a request's lines, {theme} theme") == []
+            lines.get_by_role("button", name="Close").click()
         if view == "SQL editor":
             run_sql(page, "select id, body from notes order by id")
         if view == "Storage" and page.get_by_role("navigation", name="Buckets").get_by_role("button").count() == 0:
