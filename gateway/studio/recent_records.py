@@ -13,6 +13,8 @@ from gateway.studio.recent_lines import LIMIT, RecentLines
 # A Deno function's console line printed while it handles a request starts with that request's id.
 CONSOLE_LINE = re.compile(r"\[([0-9a-f]{32})\] ")
 FORMATTER = logging.Formatter()
+# A traceback can be long: past this much of it, a line's text is cut, so that the memory kept stays bounded.
+MESSAGE_LIMIT = 8000
 
 
 class RecentRecords(RecentLines):
@@ -29,7 +31,8 @@ class RecentRecords(RecentLines):
             request_id, message = console.group(1), message[console.end():]
         if record.exc_info:
             message = f"{message}\n{FORMATTER.formatException(record.exc_info)}"
-        return {"level": record.levelname, "logger": record.name, "message": message, "request_id": request_id}
+        return {"level": record.levelname, "logger": record.name, "message": message[:MESSAGE_LIMIT],
+                "request_id": request_id}
 
     def of_request(self, request_id: str) -> list[dict[str, Any]]:
         return [line for line in self.lines if line["request_id"] == request_id]

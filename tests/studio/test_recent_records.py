@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from gateway.server.request_log import current_request_id
-from gateway.studio.recent_records import RecentRecords
+from gateway.studio.recent_records import MESSAGE_LIMIT, RecentRecords
 
 REQUEST_ID = "0123456789abcdef0123456789abcdef"
 
@@ -39,3 +39,18 @@ def test_a_deno_console_line_is_kept_under_the_request_it_names() -> None:
         recent.detach()
     assert [(line["message"], line["request_id"]) for line in recent.after(0)] == [
         ("greeting Ada", REQUEST_ID), ("[not an id] as printed", None)]
+
+
+def test_a_long_record_is_kept_cut_with_its_traceback() -> None:
+    recent = RecentRecords("tests.long").attach()
+    logger = logging.getLogger("tests.long")
+    try:
+        raise ValueError("the cause")
+    except ValueError:
+        logger.exception("failed")
+        logger.error("%s", "x" * (MESSAGE_LIMIT + 1))
+    finally:
+        recent.detach()
+    failed, long = recent.after(0)
+    assert failed["message"].startswith("failed\nTraceback") and "ValueError: the cause" in failed["message"]
+    assert len(long["message"]) == MESSAGE_LIMIT
