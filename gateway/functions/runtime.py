@@ -19,6 +19,7 @@ from gateway.functions.http import BodyTooLarge, error_reply, json_reply, read_b
 from gateway.functions.registry import LoadedFunction
 from gateway.keys import InvalidToken, JwtKeys
 from gateway.server.client_ip import client_ip
+from gateway.server.request_log import current_request_id
 
 log = logging.getLogger("gateway.functions")
 
@@ -57,7 +58,7 @@ class FunctionHost:
     contexts: dict[str, FunctionContext]
 
     async def serve(self, request: Request, function: LoadedFunction, subpath: str) -> Response:
-        request_id = uuid.uuid4().hex
+        request_id = current_request_id.get() or uuid.uuid4().hex
         config = function.config
         if request.method == "OPTIONS":
             # Browsers' preflights are answered by the CORS middleware; a bare OPTIONS gets Supabase's "ok".

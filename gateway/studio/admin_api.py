@@ -1,8 +1,9 @@
 """The studio's admin API (`/_/api/`), service-role only: what the gateway's own APIs do not offer the studio.
 
-The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", the project's policy
-test files run as `gateway policies test --json` runs them, the request log's recent lines, and the Database view
-with its extensions.
+The catalog, SQL as a chosen role (and cancelling it), a chosen caller's token for "view as", users found by
+email, phone or id, a user's sessions (and signing them all out), the project's policy test files run as `gateway
+policies test --json` runs them, the request log's recent lines with each request's log records, the
+functions' recent log lines, and the Database view with its extensions.
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ import psycopg
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from gateway.auth.errors import AuthError
+from gateway.auth.paging import Page
 from gateway.config_values import ConfigError
 from gateway.database.health import ResilientPool
 from gateway.policy_tests import report
 from gateway.policy_tests.suite import discover, run_all
 from gateway.services import services
-from gateway.studio import catalog, database_info, sql_runner
+from gateway.studio import catalog, database_info, sql_runner, user_search, user_sessions
 from gateway.studio.access import in_development
 from gateway.studio.door import admin_only
 from gateway.studio.identities import UnknownUser, claims_of, token_for
+from gateway.studio.recent_records import RecentRecords
 from gateway.studio.recent_requests import RecentRequests
 
 CALLER_ROLES = ("anon", "authenticated", "service_role")
@@ -94,10 +98,26 @@ async def extension(request: Request) -> Response:
 @admin_only
 async def recent_requests(request: Request) -> Response:
     recent: RecentRequests | None = request.app.state.studio_requests
-    after = request.query_params.get("after", "0")
     if recent is None:
         return JSONResponse({"enabled": False, "lines": []})
-    return JSONResponse({"enabled": True, "lines": recent.after(int(after) if after.isdigit() else 0)})
+    return JSONResponse({"enabled": True, "lines": recent.after(_after(request))})
+
+
+@router.get("/api/logs/requests/{request_id}")
+@admin_only
+async def request_records(request: Request) -> Response:
+    request_id = request.path_params["request_id"]
+    kept = [recent for recent in (request.app.state.studio_records, request.app.state.studio_function_lines)
+            if recent is not None]
+    lines = sorted((line for recent in kept for line in recent.of_request(request_id)), key=lambda line: line["time"])
+    return JSONResponse({"lines": lines})
+
+
+@router.get("/api/logs/functions")
+@admin_only
+async def function_lines(request: Request) -> Response:
+    recent: RecentRecords | None = request.app.state.studio_function_lines
+    return JSONResponse({"lines": recent.after(_after(request)) if recent is not None else []})
 
 
 @router.post("/api/sql")
@@ -147,6 +167,40 @@ async def impersonate(request: Request) -> Response:
     return JSONResponse({"token": token_for(services(request).keys, claims)})
 
 
+@router.get("/api/users")
+@admin_only
+async def users(request: Request) -> Response:
+    try:
+        page = Page.from_query(request.query_params)
+    except AuthError as error:
+        return _bad_request(error.message)
+    async with services(request).pool.connection() as conn:
+        found = await user_search.search(conn, request.query_params.get("search", ""), page)
+    return _json_response(found)
+
+
+@router.get("/api/users/{user_id}/sessions")
+@admin_only
+async def sessions(request: Request) -> Response:
+    async with services(request).pool.connection() as conn:
+        try:
+            found = await user_sessions.sessions_of(conn, request.path_params["user_id"])
+        except UnknownUser as error:
+            return _not_found(str(error))
+    return _json_response({"sessions": found})
+
+
+@router.post("/api/users/{user_id}/sign-out")
+@admin_only
+async def sign_out_everywhere(request: Request) -> Response:
+    async with services(request).pool.connection() as conn:
+        try:
+            await user_sessions.sign_out_everywhere(conn, request.path_params["user_id"])
+        except UnknownUser as error:
+            return _not_found(str(error))
+    return JSONResponse({"signed_out": True})
+
+
 def _pool_for(request: Request, role: str) -> ResilientPool:
     """An API role runs as a request does: on the authenticator's pool, switched to that role."""
     shared = services(request)
@@ -168,8 +222,18 @@ async def _asked(request: Request) -> dict[str, Any]:
     return body if isinstance(body, dict) else {}
 
 
+def _after(request: Request) -> int:
+    """The sequence number of the last line the view has."""
+    after = request.query_params.get("after", "0")
+    return int(after) if after.isdigit() else 0
+
+
 def _bad_request(message: str) -> JSONResponse:
     return JSONResponse({"message": message}, status_code=400)
+
+
+def _not_found(message: str) -> JSONResponse:
+    return JSONResponse({"message": message}, status_code=404)
 
 
 def _json_response(found: dict[str, Any]) -> JSONResponse:

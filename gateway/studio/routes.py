@@ -11,6 +11,7 @@ from fastapi import APIRouter, FastAPI
 from gateway.services import services
 from gateway.studio import admin_api, pages
 from gateway.studio.access import StudioAccess
+from gateway.studio.recent_records import RecentRecords
 from gateway.studio.recent_requests import RecentRequests
 
 PREFIX = "/_"
@@ -23,9 +24,14 @@ router.include_router(pages.router)  # last: its catch-all serves the app's file
 async def on_startup(app: FastAPI) -> None:
     settings = services(app).settings
     app.state.studio = StudioAccess.of_process(settings)
+    # Without the request log there are no request ids to list the gateway's records under.
     app.state.studio_requests = RecentRequests().attach() if settings.request_log else None
+    app.state.studio_records = (RecentRecords("gateway", leave_out=("gateway.requests",)).attach()
+                                if settings.request_log else None)
+    app.state.studio_function_lines = RecentRecords("functions").attach() if app.state.studio.enabled else None
 
 
 async def on_shutdown(app: FastAPI) -> None:
-    if app.state.studio_requests is not None:
-        app.state.studio_requests.detach()
+    for kept in (app.state.studio_requests, app.state.studio_records, app.state.studio_function_lines):
+        if kept is not None:
+            kept.detach()

@@ -35,15 +35,17 @@ def studio_gateway(settings: Settings, **env: str) -> Iterator[LiveGateway]:
 def studio(settings: Settings) -> Iterator[LiveGateway]:
     if not (DIST / "index.html").exists():
         pytest.fail("gateway/studio/dist is missing: build the studio first (scripts/setup does)")
-    requests = logging.getLogger("gateway.requests")
-    level = requests.level
-    requests.setLevel(logging.INFO)  # as `gateway serve` logs it, for the Logs view
+    loggers = [logging.getLogger(name) for name in ("gateway", "functions")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.INFO)  # as `gateway serve` logs, for the Logs view
     try:
         with studio_gateway(replace(settings, trusted_proxy_header="X-Forwarded-For", request_log=True),
                             STUDIO_ENABLED="true", STUDIO_PASSWORD=PASSWORD) as live:
             yield live
     finally:
-        requests.setLevel(level)
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 @pytest.fixture()

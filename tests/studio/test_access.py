@@ -3,6 +3,7 @@ service-role key at the admin API, and nothing at all in production shape unless
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -95,6 +96,18 @@ def test_anon_and_user_tokens_are_refused_by_the_admin_api(studio: LiveGateway) 
         assert sql.status_code == 403
         policy_tests = httpx.post(f"{studio.url}/_/api/policy-tests", headers={"Authorization": f"Bearer {token}"})
         assert policy_tests.status_code == 403
+        sign_out = httpx.post(f"{studio.url}/_/api/users/{uuid.uuid4()}/sign-out",
+                              headers={"Authorization": f"Bearer {token}"})
+        assert sign_out.status_code == 403
+
+
+@pytest.mark.parametrize("user_id", [str(uuid.uuid4()), "not-a-uuid"])
+def test_an_unknown_user_has_no_sessions_to_show_or_end(studio: LiveGateway, user_id: str) -> None:
+    admin = {"Authorization": f"Bearer {studio.service_key}"}
+    for answer in (httpx.get(f"{studio.url}/_/api/users/{user_id}/sessions", headers=admin),
+                   httpx.post(f"{studio.url}/_/api/users/{user_id}/sign-out", headers=admin)):
+        assert answer.status_code == 404
+        assert answer.json() == {"message": f"No user with id {user_id}."}
 
 
 def test_another_sites_page_is_refused_even_when_signed_in(studio: LiveGateway) -> None:

@@ -284,15 +284,48 @@ def grid_cells(table: Locator, column: int) -> list[str]:
     return [rows.nth(i).locator("td").nth(column).inner_text() for i in range(rows.count())]
 
 
-def test_a_users_details_show_identities_factors_and_metadata(page: Page, users: dict[str, str]) -> None:
+def test_a_users_details_show_identities_factors_and_metadata(page: Page, users: dict[str, str],
+                                                              db: psycopg.Connection) -> None:
+    db.execute("insert into auth.mfa_factors (user_id, friendly_name, factor_type, status)"
+               " values (%s, 'Work phone', 'totp', 'verified')", (users["alice"],))
     page.get_by_role("link", name="Users").click()
     page.get_by_role("table", name="Users").get_by_role("button", name="alice@example.com", exact=True).click()
     details = page.get_by_role("region", name="User alice@example.com")
     expect(details).to_contain_text(f"id {users['alice']}")
-    expect(details.locator("li").first).to_contain_text("email · since")
+    expect(details.get_by_role("table", name="Identities").locator("tbody tr")).to_have_count(1)
+    factors = details.get_by_role("table", name="MFA factors")
+    expect(factors.locator("tbody tr")).to_have_count(1)
+    assert [grid_cells(factors, column) for column in range(3)] == [["totp"], ["Work phone"], ["verified"]]
     expect(details).to_contain_text('"provider": "email"')
     details.get_by_role("button", name="Close").click()
     expect(details).to_have_count(0)
+
+
+def supabase_js_session(studio: LiveGateway, **env: str) -> dict:
+    result = subprocess.run(["node", str(Path(__file__).parent / "supabase_js_session.mjs")], cwd=NODE_DIR,
+                            env={"PATH": "/usr/bin:/bin", "GATEWAY_URL": studio.url, "ANON_KEY": studio.anon_key,
+                                 **env}, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_a_users_sessions_are_shown_and_signed_out_everywhere(page: Page, studio: LiveGateway,
+                                                              users: dict[str, str]) -> None:
+    signed_in = supabase_js_session(studio, EMAIL="bob@example.com", PASSWORD=PASSWORD)
+    page.get_by_role("link", name="Users").click()
+    page.get_by_role("table", name="Users").get_by_role("button", name="bob@example.com", exact=True).click()
+    details = page.get_by_role("region", name="User bob@example.com")
+    identities = details.get_by_role("table", name="Identities")
+    expect(identities.locator("tbody tr")).to_have_count(1)
+    assert grid_cells(identities, 0) == ["email"] and grid_cells(identities, 1) == ["bob@example.com"]
+    sessions = details.get_by_role("table", name="Sessions")
+    expect(sessions.locator("tbody tr")).not_to_have_count(0)
+    assert set(grid_cells(sessions, 2)) == {"aal1"} and set(grid_cells(sessions, 4)) == {"127.0.0.1"}
+    page.once("dialog", lambda dialog: dialog.accept())
+    details.get_by_role("button", name="Sign out everywhere").click()
+    expect(details.get_by_text("No sessions.")).to_be_visible()
+    refreshed = supabase_js_session(studio, REFRESH_TOKEN=signed_in["refresh_token"])
+    assert refreshed["error"]["code"] == "refresh_token_not_found"
 
 
 def test_the_auth_settings_are_shown_as_the_auth_service_publishes_them(page: Page) -> None:
@@ -365,11 +398,13 @@ def test_the_realtime_inspector_shows_the_changes_a_user_may_see(page: Page, use
 
 @pytest.mark.parametrize(("theme", "width", "height"), [("light", 1280, 800), ("dark", 1280, 800),
                                                         ("light", 1920, 1080)])
-def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, users: dict[str, str], theme: str,
-                                                       width: int, height: int) -> None:
+def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, studio: LiveGateway,
+                                                       users: dict[str, str], theme: str, width: int,
+                                                       height: int) -> None:
     """No serious or critical WCAG 2.2 AA violation (axe-core, as the site is checked) and nothing wider than the
     window. With STUDIO_SCREENSHOTS=<folder>, also saves each view at 1280×800 there (docs/screenshots holds them)."""
     page = checked_page
+    supabase_js_session(studio, EMAIL="alice@example.com", PASSWORD=PASSWORD)  # a session for the Users view
     page.set_viewport_size({"width": width, "height": height})
     if page.evaluate("document.documentElement.dataset.theme") != theme:
         page.get_by_role("button", name=f"Switch to {theme} theme").click()
@@ -386,6 +421,19 @@ def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, users
             page.get_by_label("User", exact=True).select_option(label="alice@example.com")
             page.get_by_role("button", name="View rows").click()
             page.get_by_role("region", name="Rows of notes as authenticated").wait_for()
+            page.get_by_role("button", name="Run the policy test files").click()
+            expect(page.get_by_role("status").filter(has_text="passed")).to_be_visible(timeout=60_000)
+            page.get_by_role("heading", name="Policy tests").scroll_into_view_if_needed()
+        if view == "Users":
+            page.get_by_role("table", name="Users").get_by_role("button", name="alice@example.com",
+                                                                exact=True).click()
+            page.get_by_role("table", name="Sessions").wait_for()
+        if view == "Logs":
+            page.get_by_role("table", name="Requests").get_by_role("button").first.click()
+            lines = page.get_by_role("region", name=re.compile("^Log lines of request "))
+            lines.wait_for()
+            assert violations(page, f"{view} with a request's lines, {theme} theme") == []
+            lines.get_by_role("button", name="Close").click()
         if view == "SQL editor":
             run_sql(page, "select id, body from notes order by id")
         if view == "Storage" and page.get_by_role("navigation", name="Buckets").get_by_role("button").count() == 0:

@@ -21,6 +21,7 @@ from gateway.functions.http import json_reply
 from gateway.functions.relay import RelayedResponse, open_upstream, relay_client
 from gateway.keys import InvalidToken, JwtKeys
 from gateway.server.client_ip import client_ip
+from gateway.server.request_log import current_request_id
 from gateway.settings import Settings
 
 log = logging.getLogger("gateway.functions.deno")
@@ -72,7 +73,7 @@ class DenoRuntime:
             refusal = jwt_refusal(self.keys, request.headers)
             if refusal is not None:
                 return refusal
-        request_id = uuid.uuid4().hex
+        request_id = current_request_id.get() or uuid.uuid4().hex
         try:
             worker = await self.supervisor.acquire(function)
         except BootError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 from collections import deque
@@ -83,8 +84,9 @@ class DenoWorker:
         self._log = logging.getLogger(f"functions.{slug}")
         self._early_lines: deque[str] = deque(maxlen=KEPT_BOOT_LINES)
         self._ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._stderr = asyncio.create_task(self._read_stderr())
-        self._stdout = asyncio.create_task(self._read_stdout())
+        # The worker outlives the request that started it: what it prints names its own request id, or none.
+        self._stderr = asyncio.create_task(self._read_stderr(), context=contextvars.Context())
+        self._stdout = asyncio.create_task(self._read_stdout(), context=contextvars.Context())
 
     @classmethod
     async def start(cls, function: DenoFunction, launch: Launch) -> DenoWorker:

@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import type { User } from '@supabase/supabase-js';
 
 export type Column = {
   name: string; type: string; nullable: boolean; default: string | null; primary_key: boolean; generated: boolean;
@@ -82,3 +83,23 @@ export type PolicyCase = {
 };
 export type PolicyTestRun = { passed: number; failed: number; files: { file: string; cases: PolicyCase[] }[] };
 export const runPolicyTests = () => call<PolicyTestRun>('policy-tests', {});
+
+export type UserSession = {
+  id: string; aal: string; created_at: string; updated_at: string; refreshed_at: string | null;
+  user_agent: string | null; ip: string | null;
+};
+export const fetchUserSessions = (userId: string) =>
+  call<{ sessions: UserSession[] }>(`users/${encodeURIComponent(userId)}/sessions`).then((answer) => answer.sessions);
+export const signOutEverywhere = (userId: string) =>
+  call<{ signed_out: boolean }>(`users/${encodeURIComponent(userId)}/sign-out`, {});
+export const searchUsers = (text: string, page: number, perPage: number) =>
+  call<{ users: User[]; total: number }>(
+    `users?${new URLSearchParams({ search: text, page: String(page), per_page: String(perPage) })}`);
+
+export type LogRecordLine = {
+  seq: number; time: number; level: string; logger: string; message: string; request_id: string | null;
+};
+export const fetchRequestRecords = (requestId: string) =>
+  call<{ lines: LogRecordLine[] }>(`logs/requests/${encodeURIComponent(requestId)}`).then((answer) => answer.lines);
+export const fetchFunctionLines = (after: number) =>
+  call<{ lines: LogRecordLine[] }>(`logs/functions?after=${after}`);

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { admin } from '@/lib/clients';
+import { searchUsers } from '@/lib/admin-api';
 import { useAsync } from '@/lib/use-async';
+import { when } from '@/lib/format';
 import { Empty, ErrorNote, Loading, Pager } from '@/components/ui';
 import { AuthSettingsPanel } from './auth-settings';
 import { UserDetails } from './user-details';
@@ -16,11 +18,16 @@ export function UsersView() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
+  const needle = search.trim();
   const users = useAsync(async () => {
+    if (needle) {
+      const found = await searchUsers(needle, page, PER_PAGE);
+      return { users: found.users, total: found.total, hasNext: page * PER_PAGE < found.total };
+    }
     const { data, error } = await admin.auth.admin.listUsers({ page, perPage: PER_PAGE });
     if (error) throw error;
-    return data;
-  }, `users-${page}`);
+    return { users: data.users, total: data.total, hasNext: !!data.nextPage };
+  }, `users-${page}-${needle}`);
 
   async function act(action: () => Promise<{ error: Error | null }>, done?: string) {
     const { error } = await action();
@@ -29,9 +36,7 @@ export function UsersView() {
     users.reload();
   }
 
-  const needle = search.trim().toLowerCase();
-  const shown = (users.data?.users ?? []).filter((user) =>
-    !needle || [user.email, user.phone, user.id].some((value) => value?.toLowerCase().includes(needle)));
+  const shown = users.data?.users ?? [];
   return (
     <div className="page">
       <h1>Users</h1>
@@ -41,8 +46,9 @@ export function UsersView() {
         <InviteUser onInvited={(email) => { setNotice(`Invitation sent to ${email}.`); users.reload(); }} />
       </div>
       <div className="toolbar">
-        <label>Search this page
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="email, phone or id" />
+        <label>Search all users
+          <input type="search" value={search} placeholder="email, phone or id"
+            onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
         </label>
       </div>
       {opened && <UserDetails key={opened} userId={opened} onClose={() => setOpened(null)} />}
@@ -92,8 +98,8 @@ export function UsersView() {
           </table>
         </div>
       ))}
-      <Pager hasPrevious={page > 1} hasNext={!!users.data?.nextPage} onMove={(step) => setPage(page + step)}
-        label={`Page ${page}${users.data?.total ? ` · ${users.data.total} users` : ''}`} />
+      <Pager hasPrevious={page > 1} hasNext={!!users.data?.hasNext} onMove={(step) => setPage(page + step)}
+        label={`Page ${page}${users.data?.total ? ` · ${users.data.total} ${needle ? 'found' : 'users'}` : ''}`} />
     </div>
   );
 }
@@ -155,8 +161,4 @@ function isBanned(user: User): boolean {
 function status(user: User): string {
   if (isBanned(user)) return 'banned';
   return user.email_confirmed_at || user.phone_confirmed_at ? 'confirmed' : 'waiting for confirmation';
-}
-
-function when(value: string | undefined | null): string {
-  return value ? new Date(value).toLocaleString() : '—';
 }

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+
+const POLL_MS = 2000;
+export const KEPT = 1000;
+
+type Batch<Line> = { lines: Line[]; enabled?: boolean };
+
+/** The lines `fetchAfter` gives as they come, newest first, asked for every two seconds unless paused: each time
+ * only those after the last one seen. */
+export function useFollowedLines<Line extends { seq: number }>(fetchAfter: (seq: number) => Promise<Batch<Line>>,
+  paused: boolean) {
+  const [lines, setLines] = useState<Line[]>([]);
+  const [enabled, setEnabled] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const last = useRef(0);
+  const latest = useRef(fetchAfter);
+  useEffect(() => {
+    latest.current = fetchAfter;
+  });
+
+  useEffect(() => {
+    if (paused) return;
+    let current = true;
+    async function poll() {
+      try {
+        const answer = await latest.current(last.current);
+        if (!current) return;
+        setEnabled(answer.enabled ?? true);
+        setError(null);
+        if (answer.lines.length) {
+          last.current = answer.lines[answer.lines.length - 1].seq;
+          setLines((kept) => [...answer.lines.reverse(), ...kept].slice(0, KEPT));
+        }
+      } catch (failure) {
+        if (current) setError((failure as Error).message);
+      }
+    }
+    void poll();
+    const timer = window.setInterval(poll, POLL_MS);
+    return () => {
+      current = false;
+      window.clearInterval(timer);
+    };
+  }, [paused]);
+  return { lines, enabled, error };
+}
