@@ -3,7 +3,8 @@
 As `supabase db diff`: the migrations are applied to a shadow database on the project's server, then migra's diff
 from the shadow to the database, over the project's schemas, is the new migration. The diff is @pgkit/migra's, the
 maintained TypeScript port of migra that the Supabase CLI itself runs on Deno; here it runs on the `deno` wheel the
-gateway depends on, its npm packages pinned by `schema_diff.lock` and fetched once into the data folder.
+gateway depends on, its npm packages pinned by `schema_diff.lock` and fetched once into the data folder. Publications,
+which migra leaves out, follow it (gateway.cli.publication_diff).
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ import os
 import subprocess
 from pathlib import Path
 
+import psycopg
+
 from gateway.cli.db_commands import PLATFORM_SCHEMAS, shadow_database
+from gateway.cli.publication_diff import publication_diff, read
 from gateway.config_values import ConfigError
 from gateway.settings import Settings
 
@@ -23,7 +27,11 @@ LOCK = Path(__file__).with_name("schema_diff.lock")
 def schema_diff(settings: Settings, url: str) -> str:
     """The statements that give a database built from the migrations the schema of `url`'s; empty when none."""
     with shadow_database(url, settings.project) as shadow_url:
-        return _migra(settings.data_dir / "deno", shadow_url, url).strip()
+        tables = _migra(settings.data_dir / "deno", shadow_url, url).strip()
+        publications = publication_diff(read(shadow_url, PLATFORM_SCHEMAS), read(url, PLATFORM_SCHEMAS))
+        with psycopg.connect(url) as conn:
+            added = "\n".join(statement.as_string(conn) for statement in publications)
+    return "\n\n".join(part for part in (tables, added) if part)
 
 
 def _migra(deno_dir: Path, shadow_url: str, project_url: str) -> str:

@@ -17,6 +17,8 @@ alter table public.notes enable row level security;
 create policy "Owners read their notes" on public.notes for select to authenticated using (owner = auth.uid());
 alter table public.todos add column done boolean not null default false;
 create function public.open_todos() returns bigint language sql stable as 'select count(*) from public.todos where not done';
+alter publication supabase_realtime add table public.notes;
+create publication todo_inserts for table public.todos with (publish = 'insert');
 """
 # pg_dump 18 fences each dump with a random key.
 RESTRICT_KEY = re.compile(r"^\\(?:un)?restrict \S+$", re.M)
@@ -53,6 +55,10 @@ def test_diff_of_a_changed_database_is_a_migration_that_builds_its_schema(projec
 
     printed = cli(project, changed, "db", "diff")
     assert 'create policy "Owners read their notes"' in printed.stdout
+    # migra leaves publications out: realtime switched on for a table, and a publication of the project's own.
+    assert 'alter publication "supabase_realtime" add table "public"."notes";' in printed.stdout
+    created = printed.stdout.index('create publication "todo_inserts" with (publish = \'insert\');')
+    assert printed.stdout.index('alter publication "todo_inserts" add table "public"."todos";') > created
     assert not list((project / "supabase" / "migrations").glob("*_add_stuff.sql")), "without -f nothing is written"
 
     saved = cli(project, changed, "db", "diff", "-f", "add_stuff")
@@ -84,3 +90,20 @@ def test_diff_without_the_npm_registry_says_what_it_could_not_fetch(project, dat
                      NPM_CONFIG_REGISTRY="http://127.0.0.1:9/")
     assert result.returncode == 1
     assert "needs @pgkit/migra from the npm registry" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_publication_changes_each_become_their_statement(db):
+    from gateway.cli.publication_diff import Publications, publication_diff
+
+    everything = ("insert", "update", "delete", "truncate")
+    built = Publications({"feed": (False, everything), "gone": (False, everything), "wide": (False, everything)},
+                         {("feed", "public", "a"), ("feed", "public", "b"), ("wide", "public", "a")})
+    wanted = Publications({"feed": (False, ("insert",)), "wide": (True, everything)}, {("feed", "public", "a")})
+    assert [statement.as_string(db) for statement in publication_diff(built, wanted)] == [
+        'drop publication "gone";',
+        """alter publication "feed" set (publish = 'insert');""",
+        'drop publication "wide";',
+        'create publication "wide" for all tables;',
+        'alter publication "feed" drop table "public"."b";',
+    ]
+    assert publication_diff(wanted, wanted) == []
