@@ -15,6 +15,7 @@ count unless asked). Prints req/s and p99 per round and the gateway's ratios to 
     .venv/bin/python bench/peers.py [--seconds 8] [--rounds 3] [--connections 2 16] [--only one insert list]
     .venv/bin/python bench/peers.py --hold   # start everything, print the wrk commands, wait for SIGINT/SIGTERM
     .venv/bin/python bench/peers.py --only insert --no-commit-flush   # what the flush per commit costs
+    .venv/bin/python bench/peers.py --only one --request-log   # what development's request log and Logs view cost
 
 `--no-commit-flush` is an experiment, not a setting of the gateway: PostgreSQL then acknowledges a commit before its
 WAL reaches the disk (`synchronous_commit = off`; SQLite's `synchronous=NORMAL` under PocketBase does not flush per
@@ -265,6 +266,10 @@ def main() -> None:
     parser.add_argument("--one-process", action="store_true",
                         help="also drive a gateway with API_WORKERS=1 (column gw-1p)")
     parser.add_argument("--no-commit-flush", action="store_true", help=NO_FLUSH)
+    parser.add_argument("--request-log", action="store_true",
+                        help="also drive a gateway with the request log on (column gw-log), and one with the studio's"
+                             " Logs view keeping its lines too, as in development (gw-studio); their lines go to"
+                             " /dev/null")
     options = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="peers-bench-"))
     processes: list[subprocess.Popen] = []
@@ -289,7 +294,10 @@ def main() -> None:
         pids["pocketbase"] = pocketbase.pid
         plan = targets(ports["gateway"], ports["floor"], ports["pocketbase"], token, pb_token, row, pb_row,
                        keys.anon_key)
-        extra = {"gw-1p": {"workers": 1}} if options.one_process else {}
+        extra: dict[str, dict] = {"gw-1p": {"workers": 1}} if options.one_process else {}
+        if options.request_log:
+            extra["gw-log"] = {"REQUEST_LOG": "true", "STUDIO_ENABLED": "false", "stderr": subprocess.DEVNULL}
+            extra["gw-studio"] = {"REQUEST_LOG": "true", "STUDIO_ENABLED": "true", "stderr": subprocess.DEVNULL}
         if options.baseline:
             extra["before"] = {"root": options.baseline.resolve()}
         for name, how in extra.items():
