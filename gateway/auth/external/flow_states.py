@@ -29,6 +29,9 @@ class ExternalFlow:
 
 async def start(conn: AsyncConnection, *, provider: str, referrer: str, challenge: str, challenge_method: str | None,
                 nonce: str | None, code_verifier: str | None, linking_target_id: str | None) -> str:
+    # GoTrue's cleanup: anyone may start a sign-in and never come back, so flows a day old go, a hundred at a time.
+    await conn.execute("delete from auth.flow_state where id in (select id from auth.flow_state"
+                       " where created_at < now() - interval '24 hours' limit 100 for update skip locked)")
     cur = await conn.execute(
         "insert into auth.flow_state (auth_code, code_challenge_method, code_challenge, provider_type,"
         " authentication_method, referrer, provider_nonce, provider_code_verifier, linking_target_id)"

@@ -18,7 +18,7 @@ from tests.auth.oauth.browser_flow import (
     sign_in_at_provider,
     site_page,
 )
-from tests.auth.oauth.conftest import RETURN_PATH
+from tests.auth.oauth.conftest import PROVIDER, RETURN_PATH
 
 
 def back_to(gateway) -> str:
@@ -215,3 +215,13 @@ def test_a_form_post_callback_without_a_known_state_goes_back_to_the_site_url(ga
     assert answer.status_code == 302 and answer.headers["location"].startswith(gateway.settings.site_url)
     assert returned_location(answer) == {"error": "invalid_request", "error_code": "bad_oauth_state",
                                          "error_description": "OAuth state not found or expired"}
+
+
+def test_flows_abandoned_a_day_ago_are_cleaned_up_when_a_new_one_starts(gateway, identity_provider, db):
+    stale, fresh = (db.execute("insert into auth.flow_state (provider_type, authentication_method, created_at)"
+                               f" values ('{PROVIDER}', 'oauth', now() - interval '{age}') returning id").fetchone()[0]
+                    for age in ("25 hours", "23 hours"))
+    started = httpx.get(f"{gateway.url}/auth/v1/authorize", params={"provider": PROVIDER}, follow_redirects=False)
+    assert started.status_code == 302
+    left = {row[0] for row in db.execute("select id from auth.flow_state where id in (%s, %s)", (stale, fresh))}
+    assert left == {fresh}, "GoTrue's cleanup drops flows older than 24 hours, and only those"
