@@ -29,6 +29,8 @@ LIMIT = 1000
 FOLDER = "studio-logs"
 SUFFIX = ".jsonl"
 ROTATED = ".1"
+# Made once: json.dumps with `default` builds a new encoder for every line.
+ENCODER = json.JSONEncoder(default=str)
 
 Cursor = dict[int, int]
 
@@ -63,27 +65,26 @@ class LineFile:
             os.replace(self.path, self.rotated)
             self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
             self.count = 0
-        os.write(self.fd, (json.dumps(line, default=str) + "\n").encode())
+        os.write(self.fd, (ENCODER.encode(line) + "\n").encode())
         self.count += 1
 
     def close(self) -> None:
         os.close(self.fd)
 
 
-def read(folder: Path, kind: str, *, containing: str = "") -> list[dict[str, Any]]:
-    """Every worker's lines of `kind`, oldest first; only those whose text holds `containing` when given."""
-    lines = [line for pid, current in _workers(folder, kind) for line in _lines_of(pid, current, containing)]
-    return sorted(lines, key=lambda line: (line["time"], line["pid"], line["seq"]))
+def read(folder: Path, kind: str, *, containing: str) -> list[dict[str, Any]]:
+    """Every worker's lines of `kind` whose text holds `containing`, oldest first."""
+    return _merged([_lines_of(pid, current, containing=containing) for pid, current in _workers(folder, kind)])
 
 
 def after(folder: Path, kind: str, cursor: Cursor) -> tuple[list[dict[str, Any]], Cursor]:
     """The lines past `cursor`, and the cursor past them (holding only the workers whose files are there)."""
-    lines = read(folder, kind)
-    moved = {line["pid"]: cursor.get(line["pid"], 0) for line in lines}
-    fresh = [line for line in lines if line["seq"] > moved[line["pid"]]]
-    for line in fresh:
+    workers = _workers(folder, kind)
+    moved = {pid: cursor.get(pid, 0) for pid, _ in workers}
+    lines = _merged([_lines_of(pid, current, after=moved[pid]) for pid, current in workers])
+    for line in lines:
         moved[line["pid"]] = max(moved[line["pid"]], line["seq"])
-    return fresh, moved
+    return lines, moved
 
 
 def cursor_of(text: str) -> Cursor:
@@ -106,9 +107,10 @@ def _workers(folder: Path, kind: str) -> list[tuple[int, Path]]:
     return found
 
 
-def _lines_of(pid: int, current: Path, containing: str) -> list[dict[str, Any]]:
-    """A worker's lines in its two files. The current one is opened first: if the worker renames it in between, the
-    `.1` opened next is that same file (its lines are taken once), and none older than it is missed."""
+def _lines_of(pid: int, current: Path, *, containing: str = "", after: int = 0) -> list[dict[str, Any]]:
+    """A worker's lines in its two files, past seq `after`. Read from the newest back, so that a poll with nothing
+    new parses one line. The current file is opened first: if the worker renames it in between, the `.1` opened
+    next is that same file (its lines are taken once), and no line older than those read is missed."""
     texts = []
     for path in (current, current.with_name(current.name + ROTATED)):
         try:
@@ -116,12 +118,19 @@ def _lines_of(pid: int, current: Path, containing: str) -> list[dict[str, Any]]:
                 texts.append(file.read())
         except FileNotFoundError:
             continue
+    # The last piece of a file is empty, or a line still being written: read on the next poll.
+    newest_first = [raw for text in texts for raw in reversed(text.split(b"\n")[:-1])]
     by_seq: dict[int, dict[str, Any]] = {}
-    for text in texts:
-        # The last piece is empty, or a line still being written: read on the next poll.
-        for raw in text.split(b"\n")[:-1]:
-            if containing and containing.encode() not in raw:
-                continue
-            line = json.loads(raw)
-            by_seq[line["seq"]] = {**line, "pid": pid}
+    for raw in newest_first:
+        if containing and containing.encode() not in raw:
+            continue
+        line = json.loads(raw)
+        if line["seq"] <= after:
+            break
+        by_seq[line["seq"]] = {**line, "pid": pid}
     return list(by_seq.values())
+
+
+def _merged(lines_of_workers: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    lines = [line for lines in lines_of_workers for line in lines]
+    return sorted(lines, key=lambda line: (line["time"], line["pid"], line["seq"]))
