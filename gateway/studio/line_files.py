@@ -98,13 +98,15 @@ def cursor_text(cursor: Cursor) -> str:
 
 
 def _workers(folder: Path, kind: str) -> list[tuple[int, Path]]:
+    """Each worker's id and current file, found by either of its files: while the worker turns its file over, only
+    the `.1` is there for a moment."""
     prefix = f"{kind}-"
-    found = []
-    for path in folder.glob(f"{prefix}*{SUFFIX}"):
-        pid = path.name[len(prefix):-len(SUFFIX)]
+    found = {}
+    for path in folder.glob(f"{prefix}*{SUFFIX}*"):
+        pid = path.name[len(prefix):].removesuffix(ROTATED).removesuffix(SUFFIX)
         if pid.isdigit():
-            found.append((int(pid), path))
-    return found
+            found[int(pid)] = folder / f"{prefix}{pid}{SUFFIX}"
+    return list(found.items())
 
 
 def _lines_of(pid: int, current: Path, *, containing: str = "", after: int = 0) -> list[dict[str, Any]]:

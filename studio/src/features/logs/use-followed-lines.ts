@@ -5,8 +5,9 @@ export const KEPT = 1000;
 
 type Batch<Line> = { lines: Line[]; cursor: string; enabled?: boolean };
 
-/** The lines `fetchAfter` gives as they come (every worker's), newest first, asked for every two seconds unless
- * paused: each time only those after the cursor of the last answer, which holds the last line seen of each worker. */
+/** The lines `fetchAfter` gives as they come (every worker's), newest first, asked for two seconds after each answer
+ * unless paused: each time only those after the cursor of the last answer, which holds the last line seen of each
+ * worker. */
 export function useFollowedLines<Line>(fetchAfter: (cursor: string) => Promise<Batch<Line>>, paused: boolean) {
   const [lines, setLines] = useState<Line[]>([]);
   const [enabled, setEnabled] = useState(true);
@@ -20,6 +21,9 @@ export function useFollowedLines<Line>(fetchAfter: (cursor: string) => Promise<B
   useEffect(() => {
     if (paused) return;
     let current = true;
+    let timer: number | undefined;
+    // The next poll is asked for once this one is answered: two at once would both send the same cursor and list
+    // the same lines twice.
     async function poll() {
       try {
         const answer = await latest.current(last.current);
@@ -33,12 +37,12 @@ export function useFollowedLines<Line>(fetchAfter: (cursor: string) => Promise<B
       } catch (failure) {
         if (current) setError((failure as Error).message);
       }
+      if (current) timer = window.setTimeout(poll, POLL_MS);
     }
     void poll();
-    const timer = window.setInterval(poll, POLL_MS);
     return () => {
       current = false;
-      window.clearInterval(timer);
+      window.clearTimeout(timer);
     };
   }, [paused]);
   return { lines, enabled, error };
