@@ -1,5 +1,5 @@
 """The Logs view on `gateway serve` with two workers: whichever worker answers the studio's poll, it lists the lines
-of both, each once, and finds a request's lines wherever the request was handled."""
+of both, each once, and finds a request's lines wherever the request was handled; in the real Chromium too."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, expect
 
 from tests.support.live import free_port
 from tests.support.serve import ServeProcess, run_cli
@@ -119,6 +120,26 @@ def test_the_lines_of_a_request_are_found_through_the_worker_that_did_not_handle
     assert any(line["level"] == "ERROR" and line["logger"] == "gateway.functions.deno"
                and "function broken failed to boot" in line["message"] for line in failed_lines), failed_lines
     assert {line["pid"] for line in greeted_lines + failed_lines} == {handled_by}
+
+
+def test_the_logs_view_lists_the_requests_of_both_workers_each_once(
+        served: tuple[str, dict[str, str]], worker_clients: tuple[httpx.Client, httpx.Client], browser: Browser) -> None:
+    context = browser.new_context(base_url=served[0])
+    try:
+        page = context.new_page()
+        page.goto("/_/")  # in development a browser on this machine needs no sign-in
+        page.get_by_role("link", name="Logs").click()
+        sent = [probe(client) for _ in range(5) for client in worker_clients]
+        requests = page.get_by_role("table", name="Requests")
+        for path in sent:
+            expect(requests.locator("tbody tr", has_text=path)).to_have_count(1)
+        sent.append(probe(worker_clients[1]))
+        expect(requests.locator("tbody tr", has_text=sent[-1])).to_have_count(1)
+        for path in sent:  # and the polls since listed none again
+            expect(requests.locator("tbody tr", has_text=path)).to_have_count(1)
+        assert len({worker_of(worker_clients[0], path=path) for path in sent}) == 2, "both workers handled some"
+    finally:
+        context.close()
 
 
 @contextmanager
