@@ -2,8 +2,8 @@
 so that the view, whichever worker answers its poll, shows the lines of all of them.
 
 Each worker appends its lines of a kind (the requests, the gateway's records, the functions' lines) as JSON, one
-os.write per line on a file opened with O_APPEND and never synced (the lines serve development and end with the
-run), to a file of its own: `DATA_DIR/studio-logs/<kind>-<pid>.jsonl`. One writer per file needs no lock. When the
+os.write per line on a file opened with O_APPEND and never synced (they are a glimpse of the last requests, not a
+record to keep), to a file of its own: `DATA_DIR/studio-logs/<kind>-<pid>.jsonl`. One writer per file needs no lock. When the
 file holds LIMIT lines it is renamed `<kind>-<pid>.jsonl.1`, replacing the previous one, and a new file is begun: a
 worker keeps at most 2 × LIMIT lines of a kind on disk, and none in memory. `gateway serve` clears the folder when it
 starts; a worker clears its own files when it begins writing.
