@@ -294,6 +294,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False,
     from gateway.functions.secrets import export_to_handlers
     from gateway.project.warnings import start_warning
     from gateway.server.graceful_server import GracefulServer
+    from gateway.studio import line_files
 
     sock = _listen(settings.api_host, settings.api_port)
     warning = start_warning(settings.project)
@@ -325,6 +326,7 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False,
             if watch:
                 settings = dataclasses.replace(settings, functions_reload_on_signal=True)
             export_to_handlers(settings)
+            line_files.clear(settings.data_dir)
             config = uvicorn.Config(
                 create_app(settings), host=settings.api_host, port=settings.api_port, log_level="warning",
                 ws="websockets-sansio", lifespan="on", **server_options(settings),

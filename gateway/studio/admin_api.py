@@ -8,6 +8,7 @@ functions' recent log lines, and the Database view with its extensions.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from typing import Any
@@ -23,10 +24,11 @@ from gateway.database.health import ResilientPool
 from gateway.policy_tests import report
 from gateway.policy_tests.suite import discover, run_all
 from gateway.services import services
-from gateway.studio import catalog, database_info, sql_runner, user_search, user_sessions
+from gateway.studio import catalog, database_info, line_files, sql_runner, user_search, user_sessions
 from gateway.studio.access import in_development
 from gateway.studio.door import admin_only
 from gateway.studio.identities import UnknownUser, claims_of, token_for
+from gateway.studio.recent_lines import RecentLines
 from gateway.studio.recent_records import RecentRecords
 from gateway.studio.recent_requests import RecentRequests
 
@@ -99,8 +101,8 @@ async def extension(request: Request) -> Response:
 async def recent_requests(request: Request) -> Response:
     recent: RecentRequests | None = request.app.state.studio_requests
     if recent is None:
-        return JSONResponse({"enabled": False, "lines": []})
-    return JSONResponse({"enabled": True, "lines": recent.after(_after(request))})
+        return JSONResponse({"enabled": False, "lines": [], "cursor": ""})
+    return JSONResponse({"enabled": True, **await _lines_after(recent, request)})
 
 
 @router.get("/api/logs/requests/{request_id}")
@@ -109,7 +111,8 @@ async def request_records(request: Request) -> Response:
     request_id = request.path_params["request_id"]
     kept = [recent for recent in (request.app.state.studio_records, request.app.state.studio_function_lines)
             if recent is not None]
-    lines = sorted((line for recent in kept for line in recent.of_request(request_id)), key=lambda line: line["time"])
+    found = [await asyncio.to_thread(recent.of_request, request_id) for recent in kept]
+    lines = sorted((line for lines in found for line in lines), key=lambda line: line["time"])
     return JSONResponse({"lines": lines})
 
 
@@ -117,7 +120,9 @@ async def request_records(request: Request) -> Response:
 @admin_only
 async def function_lines(request: Request) -> Response:
     recent: RecentRecords | None = request.app.state.studio_function_lines
-    return JSONResponse({"lines": recent.after(_after(request)) if recent is not None else []})
+    if recent is None:
+        return JSONResponse({"lines": [], "cursor": ""})
+    return JSONResponse(await _lines_after(recent, request))
 
 
 @router.post("/api/sql")
@@ -222,10 +227,12 @@ async def _asked(request: Request) -> dict[str, Any]:
     return body if isinstance(body, dict) else {}
 
 
-def _after(request: Request) -> int:
-    """The sequence number of the last line the view has."""
-    after = request.query_params.get("after", "0")
-    return int(after) if after.isdigit() else 0
+async def _lines_after(recent: RecentLines, request: Request) -> dict[str, Any]:
+    """The lines after the view's cursor (`after`: the last line it has of each worker), and the cursor to send next.
+    Read in a thread: the workers' files hold thousands of lines."""
+    cursor = line_files.cursor_of(request.query_params.get("after", ""))
+    lines, cursor = await asyncio.to_thread(recent.after, cursor)
+    return {"lines": lines, "cursor": line_files.cursor_text(cursor)}
 
 
 def _bad_request(message: str) -> JSONResponse:

@@ -1,25 +1,28 @@
-"""The Logs view's log lines: the last records of the gateway's own loggers, or of the functions' (`functions.<name>`:
+"""The Logs view's log lines: the records of the gateway's own loggers, or of the functions' (`functions.<name>`:
 what a function logs, and each line a Deno function prints), each with the id of the request it was made for."""
 
 from __future__ import annotations
 
 import logging
 import re
+from pathlib import Path
 from typing import Any
 
 from gateway.server.request_log import current_request_id
-from gateway.studio.recent_lines import LIMIT, RecentLines
+from gateway.studio import line_files
+from gateway.studio.recent_lines import RecentLines
 
 # A Deno function's console line printed while it handles a request starts with that request's id.
 CONSOLE_LINE = re.compile(r"\[([0-9a-f]{32})\] ")
 FORMATTER = logging.Formatter()
-# A traceback can be long: past this much of it, a line's text is cut, so that the memory kept stays bounded.
+# A traceback can be long: past this much of it, a line's text is cut, so that the files kept stay bounded.
 MESSAGE_LIMIT = 8000
 
 
 class RecentRecords(RecentLines):
-    def __init__(self, logger_name: str, *, leave_out: tuple[str, ...] = (), limit: int = LIMIT) -> None:
-        super().__init__(logger_name, limit)
+    def __init__(self, logger_name: str, data_dir: Path, kind: str, *, leave_out: tuple[str, ...] = (),
+                 limit: int = line_files.LIMIT) -> None:
+        super().__init__(logger_name, data_dir, kind, limit)
         self.leave_out = leave_out
 
     def line_of(self, record: logging.LogRecord) -> dict[str, Any] | None:
@@ -35,4 +38,6 @@ class RecentRecords(RecentLines):
                 "request_id": request_id}
 
     def of_request(self, request_id: str) -> list[dict[str, Any]]:
-        return [line for line in self.lines if line["request_id"] == request_id]
+        """Every worker's lines made for the request `request_id`."""
+        found = line_files.read(self.folder, self.kind, containing=request_id)
+        return [line for line in found if line["request_id"] == request_id]

@@ -25,10 +25,12 @@ async def on_startup(app: FastAPI) -> None:
     settings = services(app).settings
     app.state.studio = StudioAccess.of_process(settings)
     # Without the request log there are no request ids to list the gateway's records under.
-    app.state.studio_requests = RecentRequests().attach() if settings.request_log else None
-    app.state.studio_records = (RecentRecords("gateway", leave_out=("gateway.requests",)).attach()
+    data_dir = settings.data_dir
+    app.state.studio_requests = RecentRequests(data_dir).attach() if settings.request_log else None
+    app.state.studio_records = (RecentRecords("gateway", data_dir, "records", leave_out=("gateway.requests",)).attach()
                                 if settings.request_log else None)
-    app.state.studio_function_lines = RecentRecords("functions").attach() if app.state.studio.enabled else None
+    app.state.studio_function_lines = (RecentRecords("functions", data_dir, "functions").attach()
+                                       if app.state.studio.enabled else None)
 
 
 async def on_shutdown(app: FastAPI) -> None:

@@ -57,12 +57,13 @@ export const cancelSql = (role: Role, runId: string) =>
 export const tokenFor = (role: Exclude<Role, 'postgres'>, userId?: string) =>
   call<{ token: string }>('impersonate', { role, user_id: userId }).then((answer) => answer.token);
 
+/** `pid` and `seq` name a line among every worker's. */
 export type RequestLine = {
-  seq: number; time: number; method: string; path: string; status: number | string; duration_ms: number;
+  pid: number; seq: number; time: number; method: string; path: string; status: number | string; duration_ms: number;
   request_id: string;
 };
-export const fetchRecentRequests = (after: number) =>
-  call<{ enabled: boolean; lines: RequestLine[] }>(`logs?after=${after}`);
+export const fetchRecentRequests = (after: string) =>
+  call<{ enabled: boolean; lines: RequestLine[]; cursor: string }>(`logs?after=${encodeURIComponent(after)}`);
 
 export type DatabaseOverview = {
   migrations: { name: string; kind: string; applied_at: string }[];
@@ -97,9 +98,9 @@ export const searchUsers = (text: string, page: number, perPage: number) =>
     `users?${new URLSearchParams({ search: text, page: String(page), per_page: String(perPage) })}`);
 
 export type LogRecordLine = {
-  seq: number; time: number; level: string; logger: string; message: string; request_id: string | null;
+  pid: number; seq: number; time: number; level: string; logger: string; message: string; request_id: string | null;
 };
 export const fetchRequestRecords = (requestId: string) =>
   call<{ lines: LogRecordLine[] }>(`logs/requests/${encodeURIComponent(requestId)}`).then((answer) => answer.lines);
-export const fetchFunctionLines = (after: number) =>
-  call<{ lines: LogRecordLine[] }>(`logs/functions?after=${after}`);
+export const fetchFunctionLines = (after: string) =>
+  call<{ lines: LogRecordLine[]; cursor: string }>(`logs/functions?after=${encodeURIComponent(after)}`);

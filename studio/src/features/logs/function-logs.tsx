@@ -32,7 +32,7 @@ export function FunctionLogs() {
           </select>
         </label>
         <button type="button" onClick={() => setPaused(!paused)}>{paused ? 'Follow' : 'Pause'}</button>
-        <span className="muted">This worker's last {KEPT} lines of the functions.</span>
+        <span className="muted">The last {KEPT} lines of the functions, of all workers.</span>
       </div>
       {opened && <RequestRecords key={opened} requestId={opened} onClose={() => setOpened(null)} />}
       {error && <ErrorNote>{error}</ErrorNote>}

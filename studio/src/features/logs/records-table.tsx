@@ -10,7 +10,7 @@ export function RecordsTable({ lines, label, onRequest }: {
         <thead><tr><th>Time</th><th>Level</th><th>Source</th><th>Message</th>{onRequest && <th>Request id</th>}</tr></thead>
         <tbody>
           {lines.map((line) => (
-            <tr key={`${line.logger}-${line.seq}`}>
+            <tr key={`${line.logger}-${line.pid}-${line.seq}`}>
               <td>{new Date(line.time * 1000).toLocaleTimeString()}</td>
               <td className={line.level === 'WARNING' || line.level === 'ERROR' ? 'warn-text' : undefined}>{line.level}</td>
               <td>{line.logger}</td>

@@ -30,7 +30,7 @@ export function RequestsLog() {
           </select>
         </label>
         <button type="button" onClick={() => setPaused(!paused)}>{paused ? 'Follow' : 'Pause'}</button>
-        <span className="muted">This worker's last {KEPT} requests; the studio's own are left out.</span>
+        <span className="muted">The last {KEPT} requests of all workers; the studio's own are left out.</span>
       </div>
       {opened && <RequestRecords key={opened} requestId={opened} onClose={() => setOpened(null)} />}
       {error && <ErrorNote>{error}</ErrorNote>}
@@ -40,7 +40,7 @@ export function RequestsLog() {
             <thead><tr><th>Time</th><th>Method</th><th>Path</th><th>Status</th><th>Duration</th><th>Request id</th></tr></thead>
             <tbody>
               {shown.map((line) => (
-                <tr key={line.seq}>
+                <tr key={`${line.pid}-${line.seq}`}>
                   <td>{new Date(line.time * 1000).toLocaleTimeString()}</td>
                   <td>{line.method}</td>
                   <td>{line.path}</td>
