@@ -5,19 +5,20 @@ GoTrue applies no per-address request limits (no rate-limit header is configured
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.conftest import make_settings
+from tests.keys import test_cli_local_keys as cli_keys
 from tests.support.live import LiveGateway, run_gateway
 
+project = cli_keys.project  # a folder as `supabase init` leaves it
+settings = cli_keys.settings
 NO_KEY = {"message": "No API key found in request"}
 BAD_KEY = {"message": "Invalid authentication credentials"}
 NOTES_SQL = """
@@ -29,19 +30,6 @@ create policy "People read their own notes" on public.keyless_notes for select t
 grant select on public.keyless_notes to anon, authenticated;
 insert into public.keyless_notes values (1, null, 'public'), (2, '00000000-0000-0000-0000-0000000000aa', 'mine');
 """
-
-
-@pytest.fixture()
-def project() -> Iterator[Path]:
-    root = Path(tempfile.mkdtemp(prefix="gateway-cli-local-"))
-    (root / "supabase").mkdir()
-    (root / "supabase" / "config.toml").write_text('project_id = "cli-app"\n')
-    yield root
-    shutil.rmtree(root, ignore_errors=True)
-
-
-def settings(project: Path, **env) -> Settings:
-    return Settings.from_env({"DATA_DIR": str(project / ".data"), **env}, project_root=project)
 
 
 def test_a_project_folder_on_loopback_is_served_as_the_cli_serves_it(project):
