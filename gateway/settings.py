@@ -44,7 +44,7 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def _bool(value: str | None, default: bool = False) -> bool:
+def truthy(value: str | None, default: bool = False) -> bool:
     if value is None or value == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
@@ -289,19 +289,19 @@ class Settings:
             api_workers=max(1, _int("API_WORKERS", env.get("API_WORKERS"), _cores())),
             smtp_url=env.get("SMTP_URL") or None,
             mail_from=env.get("MAIL_FROM") or DEFAULT_MAIL_FROM,
-            mail_autoconfirm=_bool(env.get("MAIL_AUTOCONFIRM")),
-            mailer_secure_email_change_enabled=_bool(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
+            mail_autoconfirm=truthy(env.get("MAIL_AUTOCONFIRM")),
+            mailer_secure_email_change_enabled=truthy(env.get("MAILER_SECURE_EMAIL_CHANGE_ENABLED"), default=True),
             # Its links sign people in: on by default only for an embedded project that the network cannot reach.
-            dev_mailbox=_bool(env.get("DEV_MAILBOX"), default=embedded and is_loopback(api_host)),
+            dev_mailbox=truthy(env.get("DEV_MAILBOX"), default=embedded and is_loopback(api_host)),
             # Demo accounts have published passwords: a project that has them is seeded by default only there too.
-            seed_demo=_bool(env.get("SEED_DEMO"), default=embedded and project.seed_enabled
+            seed_demo=truthy(env.get("SEED_DEMO"), default=embedded and project.seed_enabled
                             and (is_loopback(api_host) or not project.demo_accounts)),
             db_schemas=comma_list(env.get("DB_SCHEMAS") or "public"),
             db_extra_search_path=comma_list(env.get("DB_EXTRA_SEARCH_PATH", "public,extensions")),
-            disable_signup=_bool(env.get("DISABLE_SIGNUP")),
-            email_signup_enabled=_bool(env.get("EXTERNAL_EMAIL_ENABLED"), default=True),
-            anonymous_sign_ins_enabled=_bool(env.get("EXTERNAL_ANONYMOUS_USERS_ENABLED"), default=True),
-            password_change_requires_reauthentication=_bool(
+            disable_signup=truthy(env.get("DISABLE_SIGNUP")),
+            email_signup_enabled=truthy(env.get("EXTERNAL_EMAIL_ENABLED"), default=True),
+            anonymous_sign_ins_enabled=truthy(env.get("EXTERNAL_ANONYMOUS_USERS_ENABLED"), default=True),
+            password_change_requires_reauthentication=truthy(
                 env.get("SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION")),
             refresh_token_reuse_interval=_int(
                 "SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", env.get("SECURITY_REFRESH_TOKEN_REUSE_INTERVAL"), 10),
@@ -309,25 +309,25 @@ class Settings:
             mail_otp_expiry=_int("MAILER_OTP_EXP", env.get("MAILER_OTP_EXP"), 3600),
             mail_max_frequency=_duration("SMTP_MAX_FREQUENCY", env.get("SMTP_MAX_FREQUENCY"), 60),
             mfa_max_enrolled_factors=_int("MFA_MAX_ENROLLED_FACTORS", env.get("MFA_MAX_ENROLLED_FACTORS"), 10),
-            mfa_totp_enroll_enabled=_bool(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
-            mfa_totp_verify_enabled=_bool(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
-            mfa_webauthn_enroll_enabled=_bool(env.get("MFA_WEB_AUTHN_ENROLL_ENABLED")),
-            mfa_webauthn_verify_enabled=_bool(env.get("MFA_WEB_AUTHN_VERIFY_ENABLED")),
-            passkey_enabled=_bool(env.get("PASSKEY_ENABLED")),
+            mfa_totp_enroll_enabled=truthy(env.get("MFA_TOTP_ENROLL_ENABLED"), default=True),
+            mfa_totp_verify_enabled=truthy(env.get("MFA_TOTP_VERIFY_ENABLED"), default=True),
+            mfa_webauthn_enroll_enabled=truthy(env.get("MFA_WEB_AUTHN_ENROLL_ENABLED")),
+            mfa_webauthn_verify_enabled=truthy(env.get("MFA_WEB_AUTHN_VERIFY_ENABLED")),
+            passkey_enabled=truthy(env.get("PASSKEY_ENABLED")),
             passkey_max_per_user=_int("PASSKEY_MAX_PASSKEYS_PER_USER", env.get("PASSKEY_MAX_PASSKEYS_PER_USER"), 10),
             webauthn_rp_id=env.get("WEBAUTHN_RP_ID") or "",
             webauthn_rp_display_name=env.get("WEBAUTHN_RP_DISPLAY_NAME") or "",
             webauthn_rp_origins=comma_list(env.get("WEBAUTHN_RP_ORIGINS") or ""),
             webauthn_challenge_expiry=_duration("WEBAUTHN_CHALLENGE_EXPIRY_DURATION",
                                                 env.get("WEBAUTHN_CHALLENGE_EXPIRY_DURATION"), 300),
-            oauth_server_enabled=_bool(env.get("OAUTH_SERVER_ENABLED")),
+            oauth_server_enabled=truthy(env.get("OAUTH_SERVER_ENABLED")),
             max_rows=_int("MAX_ROWS", max_rows, 0) or None,
-            db_plan_enabled=_bool(env.get("DB_PLAN_ENABLED"), default=False),
-            server_timing_enabled=_bool(env.get("SERVER_TIMING_ENABLED"), default=False),
+            db_plan_enabled=truthy(env.get("DB_PLAN_ENABLED"), default=False),
+            server_timing_enabled=truthy(env.get("SERVER_TIMING_ENABLED"), default=False),
             password_min_length=_int("PASSWORD_MIN_LENGTH", env.get("PASSWORD_MIN_LENGTH"), 6),
             password_required_characters=_character_sets(env.get("PASSWORD_REQUIRED_CHARACTERS") or ""),
-            rate_limits_enabled=_bool(env.get("RATE_LIMITS"), default=not cli_local),
-            api_key_required=_bool(env.get("API_KEY_REQUIRED"), default=not cli_local),
+            rate_limits_enabled=truthy(env.get("RATE_LIMITS"), default=not cli_local),
+            api_key_required=truthy(env.get("API_KEY_REQUIRED"), default=not cli_local),
             rate_limit_token_per_hour=_int("RATE_LIMIT_TOKEN_REFRESH", env.get("RATE_LIMIT_TOKEN_REFRESH"), 1800),
             rate_limit_verify_per_hour=_int("RATE_LIMIT_VERIFY", env.get("RATE_LIMIT_VERIFY"), 360),
             rate_limit_email_per_hour=_int("RATE_LIMIT_OTP", env.get("RATE_LIMIT_OTP"), 360),
@@ -336,7 +336,7 @@ class Settings:
             rate_limit_passkey_per_hour=_int("RATE_LIMIT_PASSKEY", env.get("RATE_LIMIT_PASSKEY"), 360),
             trusted_proxy_header=env.get("TRUSTED_PROXY_HEADER") or None,
             max_body_bytes=_int("MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), 10 * 1024 * 1024),
-            request_log=_bool(env.get("REQUEST_LOG"), default=embedded),
+            request_log=truthy(env.get("REQUEST_LOG"), default=embedded),
             request_head_timeout_seconds=_int("REQUEST_HEAD_TIMEOUT", env.get("REQUEST_HEAD_TIMEOUT"), 20),
             request_body_idle_timeout_seconds=_int("REQUEST_BODY_IDLE_TIMEOUT", env.get("REQUEST_BODY_IDLE_TIMEOUT"),
                                                    60),
@@ -365,7 +365,7 @@ class Settings:
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
             auth_hooks=hooks_from_env(env),
             external_providers=providers_from_env(env),
-            manual_linking_enabled=_bool(env.get("SECURITY_MANUAL_LINKING_ENABLED")),
+            manual_linking_enabled=truthy(env.get("SECURITY_MANUAL_LINKING_ENABLED")),
             storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
             else None,
             storage_file_size_limit=_int("FILE_SIZE_LIMIT", env.get("FILE_SIZE_LIMIT"), 50 * 1024 * 1024),
@@ -394,7 +394,7 @@ def _storage_backend(env: dict[str, str]) -> dict:
                 storage_s3_region=env.get("STORAGE_S3_REGION") or "us-east-1",
                 storage_s3_access_key_id=env.get("STORAGE_S3_ACCESS_KEY_ID") or None,
                 storage_s3_secret_access_key=env.get("STORAGE_S3_SECRET_ACCESS_KEY") or None,
-                storage_s3_force_path_style=_bool(env.get("STORAGE_S3_FORCE_PATH_STYLE")))
+                storage_s3_force_path_style=truthy(env.get("STORAGE_S3_FORCE_PATH_STYLE")))
 
 
 def _pool_size(value: str | None) -> int:

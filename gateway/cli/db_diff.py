@@ -13,8 +13,6 @@ import os
 import subprocess
 from pathlib import Path
 
-import psycopg
-
 from gateway.cli.db_commands import PLATFORM_SCHEMAS, shadow_database
 from gateway.cli.publication_diff import publication_diff, read
 from gateway.config_values import ConfigError
@@ -29,8 +27,7 @@ def schema_diff(settings: Settings, url: str) -> str:
     with shadow_database(url, settings.project) as shadow_url:
         tables = _migra(settings.data_dir / "deno", shadow_url, url).strip()
         publications = publication_diff(read(shadow_url, PLATFORM_SCHEMAS), read(url, PLATFORM_SCHEMAS))
-        with psycopg.connect(url) as conn:
-            added = "\n".join(statement.as_string(conn) for statement in publications)
+    added = "\n".join(statement.as_string(None) for statement in publications)
     return "\n\n".join(part for part in (tables, added) if part)
 
 

@@ -40,9 +40,12 @@ def publication_diff(built: Publications, wanted: Publications) -> list[sql.Comp
     statements: list[sql.Composable] = []
     for name in sorted(built.options.keys() - wanted.options.keys()):
         statements.append(sql.SQL("drop publication {};").format(sql.Identifier(name)))
+    # Created, or made again because `for all tables` changed (no ALTER sets it): they take all their tables anew.
+    rebuilt = {name for name, (all_tables, _) in wanted.options.items()
+               if name not in built.options or built.options[name][0] != all_tables}
     for name in sorted(wanted.options):
         all_tables, actions = wanted.options[name]
-        if name not in built.options or built.options[name][0] != all_tables:
+        if name in rebuilt:
             if name in built.options:
                 statements.append(sql.SQL("drop publication {};").format(sql.Identifier(name)))
             statements.append(sql.SQL("create publication {}{}{};").format(
@@ -50,8 +53,6 @@ def publication_diff(built: Publications, wanted: Publications) -> list[sql.Comp
         elif built.options[name][1] != actions:
             statements.append(sql.SQL("alter publication {} set (publish = {});").format(
                 sql.Identifier(name), sql.Literal(", ".join(actions))))
-    rebuilt = {name for name in wanted.options if name not in built.options or built.options[name][0] !=
-               wanted.options[name][0]}
     for publication, schema, table in sorted(built.members - wanted.members):
         if publication in wanted.options and publication not in rebuilt:
             statements.append(sql.SQL("alter publication {} drop table {}.{};").format(

@@ -11,7 +11,7 @@ import psycopg
 
 from gateway.config_values import ConfigError
 from gateway.database.roles import REQUEST_ROLE
-from gateway.settings import Settings, comma_list
+from gateway.settings import Settings, comma_list, truthy
 
 ROLE_SETTINGS_SQL = """
 select split_part(setting, '=', 1) as key, substr(setting, strpos(setting, '=') + 1) as value
@@ -25,10 +25,6 @@ order by s.setdatabase  -- this database's value after the one for all databases
 ALWAYS_ON = {"db_aggregates_enabled", "db_tx_end"}
 
 
-def _flag(value: str) -> bool:
-    return value.strip().lower() in {"true", "on", "1", "yes"}
-
-
 def _whole_number(value: str) -> int | None:
     if not value.strip().isdigit():
         raise ConfigError(f"pgrst.db_max_rows must be a whole number, got {value!r}")
@@ -37,7 +33,7 @@ def _whole_number(value: str) -> int | None:
 
 # pgrst.<key> -> (the Settings field, its parser)
 SUPPORTED: dict[str, tuple[str, Any]] = {
-    "db_plan_enabled": ("db_plan_enabled", _flag),
+    "db_plan_enabled": ("db_plan_enabled", truthy),
     "db_max_rows": ("max_rows", _whole_number),
     "db_schemas": ("db_schemas", comma_list),
     "db_extra_search_path": ("db_extra_search_path", comma_list),
