@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import shutil
 import signal
 import socket
 import sys
@@ -134,6 +135,13 @@ def main(argv: list[str] | None = None) -> int:
     new_fn = functions_commands.add_parser("new", help="create supabase/functions/NAME from the CLI's template")
     new_fn.add_argument("name")
     new_fn.add_argument("--lang", choices=("typescript", "python"), default="typescript")
+    extensions_parser = commands.add_parser("extensions", help="the platform's PostgreSQL extensions")
+    extensions_commands = extensions_parser.add_subparsers(dest="extensions_command", required=True)
+    install_extensions = extensions_commands.add_parser(
+        "install", help="build and install them into a PostgreSQL on this machine, for DATABASE_URL (its folders "
+                        "must be writable: as root for a packaged server)")
+    install_extensions.add_argument("--pg-config", type=Path, default=None,
+                                    help="that server's pg_config (default: the one on PATH)")
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
@@ -143,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "init":
             return _init(args.workdir or Path.cwd())
+        if args.command == "extensions":
+            return _install_extensions(args.pg_config)
         if _serves(args):
             require_config(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
@@ -187,6 +197,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _install_extensions(pg_config: Path | None) -> int:
+    from gateway.database import extensions
+
+    found = pg_config or shutil.which("pg_config")
+    if found is None:
+        raise ConfigError("pg_config was not found on PATH: name the server's with --pg-config")
+    try:
+        unavailable = extensions.install(Path(found))
+    except extensions.BuildError as exc:
+        raise ConfigError(str(exc)) from None
+    print(f"{len(extensions.names()) - len(unavailable)} of {len(extensions.names())} extensions installed for "
+          f"{found}" + (f"; unavailable: {', '.join(unavailable)}" if unavailable else ""))
+    return 1 if unavailable else 0
 
 
 def _serves(args: argparse.Namespace) -> bool:

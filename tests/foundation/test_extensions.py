@@ -223,7 +223,7 @@ def test_rebuilds_an_older_build_and_leaves_the_real_extension_alone(bare_postgr
 def test_without_a_compiler_each_is_named_as_unavailable(bare_postgres, monkeypatch, caplog):
     monkeypatch.setenv("CC", "/nonexistent/cc")
     with caplog.at_level(logging.WARNING, logger="gateway.database.extensions"):
-        assert extensions.ensure_installable(bare_postgres) == ["uuid-ossp", "pgcrypto"]
+        assert extensions.ensure_installable(bare_postgres) == ["pgcrypto", "uuid-ossp"]
     assert "extension pgcrypto is unavailable on the embedded PostgreSQL: /nonexistent/cc was not found" in caplog.text
     installed = sorted(path.name for path in (bare_postgres / "share" / "extension").iterdir())
     assert installed == ["pgtap--1.2.0.sql", "pgtap.control"], "pgTAP is plain SQL: nothing to compile"

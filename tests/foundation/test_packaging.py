@@ -32,7 +32,7 @@ def run_installed(installed: Path, *args: str, cwd: Path) -> subprocess.Complete
 def test_the_package_holds_the_platform_and_not_the_site(installed: Path):
     platform = sorted(p.name for p in (installed / "gateway" / "database" / "migrations").glob("*.sql"))
     assert platform and platform == sorted(p.name for p in (ROOT / "gateway" / "database" / "migrations").glob("*.sql"))
-    assert (installed / "gateway" / "database" / "pg_extensions" / "pgcrypto.c").is_file()
+    assert (installed / "gateway" / "database" / "pg_extensions" / "pgcrypto" / "pgcrypto.c").is_file()
     assert (installed / "gateway" / "project" / "init_template" / "config.toml").is_file()
     assert (installed / "gateway" / "functions" / "api.py").is_file()
     # What runs a Deno function and what `gateway functions new` writes.
