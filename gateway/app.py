@@ -123,7 +123,7 @@ def create_app(settings: Settings) -> ASGIApp:
     for prefix, module in SERVICES:
         app.include_router(module.router, prefix=prefix)
     if settings.dev_mailbox:
-        app.include_router(mailbox.router, prefix="/_dev/mailbox")
+        app.include_router(mailbox.router, prefix=mailbox.PREFIX)
     not_found.install(app)
     site.mount(app, settings)
     return _edge(app, settings, shared.keys)
@@ -140,5 +140,6 @@ def _edge(app: FastAPI, settings: Settings, keys: JwtKeys) -> ASGIApp:
     edge = BodyLimit(edge, max_bytes=settings.max_body_bytes, exempt_prefix="/storage/v1/")
     edge = KeyAuth(edge, keys, key_required=settings.api_key_required)
     edge = ForwardedFor(edge, trusted_header=settings.trusted_proxy_header)
-    edge = Cors(edge, allow_methods=CORS_METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400)
+    edge = Cors(edge, allow_methods=CORS_METHODS, expose_headers=EXPOSED_HEADERS, max_age=86400,
+                own_origin_only=(f"{studio.PREFIX}/", mailbox.PREFIX))
     return RequestLog(edge) if settings.request_log else edge

@@ -1,6 +1,8 @@
 """The development mailbox (like Inbucket/Mailpit): the outbox as a page with clickable links, and as JSON.
 
 Mounted only when settings.dev_mailbox is true: its links sign people in, so it must never exist in production.
+For the same reason it answers only its own origin's pages (and clients that are no browser): another site's page
+is refused, and no CORS header lets one read it (gateway.server.cors leaves PREFIX out).
 """
 
 from __future__ import annotations
@@ -10,15 +12,23 @@ from html import escape
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from psycopg.rows import dict_row
 
+from gateway.server.same_origin import same_origin
 from gateway.services import services
 
 LINK_PATTERN = re.compile(r"https?://[^\s<>\"']+")
 PAGE_SIZE = 100
+PREFIX = "/_dev/mailbox"
+ANOTHER_SITE = "The development mailbox answers only pages of its own origin."
+
 
 router = APIRouter()
+
+
+def refused() -> JSONResponse:
+    return JSONResponse({"message": ANOTHER_SITE}, status_code=403)
 
 
 def extract_links(text: str) -> list[str]:
@@ -38,7 +48,9 @@ async def _messages(request: Request, to: str | None, limit: int) -> list[dict[s
 
 
 @router.get("/api/messages")
-async def list_messages(request: Request, to: str | None = None, limit: int = PAGE_SIZE) -> JSONResponse:
+async def list_messages(request: Request, to: str | None = None, limit: int = PAGE_SIZE) -> Response:
+    if not same_origin(request):
+        return refused()
     rows = await _messages(request, to, max(1, min(limit, 500)))
     messages = [
         {
@@ -52,7 +64,9 @@ async def list_messages(request: Request, to: str | None = None, limit: int = PA
 
 
 @router.get("")
-async def mailbox_page(request: Request, to: str | None = None) -> HTMLResponse:
+async def mailbox_page(request: Request, to: str | None = None) -> Response:
+    if not same_origin(request):
+        return refused()
     rows = await _messages(request, to, PAGE_SIZE)
     items = "".join(_render_message(row) for row in rows) or "<p>No mail yet.</p>"
     page = (

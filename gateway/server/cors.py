@@ -1,4 +1,6 @@
-"""CORS for every response of the gateway: any origin, the headers supabase-js sends, the ones it reads.
+"""CORS for every response of the gateway: any origin, the headers supabase-js sends, the ones it reads. Except
+under `own_origin_only` (the studio, the development mailbox): no CORS header at all there, preflights included, so
+that no other site's page can read them.
 
 Starlette's middleware answers the preflights. Every other response gets the headers Starlette's would add, but as
 raw pairs computed once: Starlette's builds header objects around the request's and the response's headers for
@@ -19,16 +21,17 @@ VARY = b"vary"
 
 class Cors(CORSMiddleware):
     def __init__(self, app: ASGIApp, *, allow_methods: Collection[str], expose_headers: Collection[str],
-                 max_age: int) -> None:
+                 max_age: int, own_origin_only: tuple[str, ...] = ()) -> None:
         super().__init__(app, allow_origins=["*"], allow_methods=allow_methods, allow_headers=["*"],
                          expose_headers=expose_headers, max_age=max_age)
         # Starlette sets these on a response to a request with an Origin, replacing any the app set.
         self.origin_headers = [(name.lower().encode("latin-1"), value.encode("latin-1"))
                                for name, value in self.simple_headers.items()]
         self.replaced = frozenset(name for name, _ in self.origin_headers)
+        self.own_origin_only = own_origin_only
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or scope["path"].startswith(self.own_origin_only):
             await self.app(scope, receive, send)
             return
         names = {name for name, _ in scope["headers"]}

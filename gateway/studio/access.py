@@ -22,6 +22,7 @@ from starlette.requests import HTTPConnection
 from gateway.claims import bearer_token
 from gateway.keys import InvalidToken, JwtKeys
 from gateway.server.client_ip import client_ip
+from gateway.server.same_origin import same_origin
 from gateway.settings import Settings, is_loopback
 
 COOKIE = "gateway_studio"
@@ -101,12 +102,3 @@ def service_role_token(keys: JwtKeys, token: str) -> bool:
         return keys.verify(token).get("role") == "service_role"
     except InvalidToken:
         return False
-
-
-def same_origin(connection: HTTPConnection) -> bool:
-    """No Origin (a navigation, a same-origin GET) or one naming the host the request was sent to. Only the host:
-    behind a proxy that ends TLS the browser's scheme is not the one the gateway sees."""
-    origin = connection.headers.get("origin")
-    if origin is None:
-        return connection.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
-    return urlsplit(origin).netloc == connection.headers.get("host", "")
