@@ -21,6 +21,8 @@ CLIENT_SECRET = "a-client-secret-of-the-test-provider"
 PROVIDER = "keycloak"
 # A page of the site's origin that the tests serve themselves: where sign-ins come back to.
 RETURN_PATH = "/signed-in"
+# Supabase's documented allow-list entry for Vercel preview deployments.
+PREVIEW_PATTERN = "https://*-myteam.vercel.app/**"
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,8 @@ def gateway_settings(database_url, tmp_path_factory, gateway_port, identity_prov
     # A project without a site: the page a sign-in comes back to is the tests' own, whose supabase-js reads it.
     project = Project.load(tmp_path_factory.mktemp("project"))
     settings = make_settings(database_url, tmp_path_factory.mktemp("oauth"), project=project, web_dist=None,
-                             manual_linking_enabled=True, external_providers=provider_settings(identity_provider))
+                             manual_linking_enabled=True, external_providers=provider_settings(identity_provider),
+                             additional_redirect_urls=(PREVIEW_PATTERN,))
     url = f"http://127.0.0.1:{gateway_port}"
     return replace(settings, api_port=gateway_port, api_external_url=url, site_url=url)
 

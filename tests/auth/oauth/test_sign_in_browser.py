@@ -149,6 +149,18 @@ def test_a_redirect_not_on_the_allow_list_ends_at_the_site_url(browser, gateway,
     page.context.close()
 
 
+def test_a_redirect_that_only_looks_like_a_preview_deployment_is_stored_as_the_site_url(gateway, db):
+    """The flow keeps where the callback will send the session: a host hidden before `#` or `?` is not kept."""
+    for redirect_to, kept in (("https://16909060#-myteam.vercel.app/", gateway.settings.site_url),
+                              ("https://evil?-myteam.vercel.app/", gateway.settings.site_url),
+                              ("https://pr-7-myteam.vercel.app/done", "https://pr-7-myteam.vercel.app/done")):
+        started = httpx.get(f"{gateway.url}/auth/v1/authorize", params={"provider": PROVIDER, "redirect_to": redirect_to},
+                            follow_redirects=False)
+        assert started.status_code == 302
+        state = parse_qs(urlsplit(started.headers["location"]).query)["state"][0]
+        assert db.execute("select referrer from auth.flow_state where id = %s", (state,)).fetchone()[0] == kept
+
+
 def test_a_banned_user_is_sent_back_with_access_denied(browser, gateway, identity_provider):
     _, first = sign_in(browser, gateway, identity_provider, "ivan", "implicit")
     user_id = first["session"]["user"]["id"]
