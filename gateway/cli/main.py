@@ -280,9 +280,10 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
     from gateway.project.warnings import version_warning
     from gateway.rest import db_config
 
-    warning = version_warning(settings.project, _connect_check(settings.bound_database_url))
-    if warning:
-        print(f"warning: {warning}", file=sys.stderr, flush=True)
+    for warning in (version_warning(settings.project, _connect_check(settings.bound_database_url)),
+                    migrations.misnamed_warning(settings.project)):
+        if warning:
+            print(f"warning: {warning}", file=sys.stderr, flush=True)
     try:
         applied = migrations.apply_pending(
             settings.bound_database_url, settings.project, log=lambda line: print(f"  {line}", flush=True))

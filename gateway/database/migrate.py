@@ -21,6 +21,7 @@ import psycopg
 from psycopg import sql
 
 from gateway.database.extension_hints import line_creating, unavailable_extension, where_available
+from gateway.database.migration_batches import Batch, batches
 from gateway.database.transactions import one
 from gateway.project.folder import Project
 
@@ -110,11 +111,23 @@ def platform_files() -> list[MigrationFile]:
 
 def project_files(project: Project) -> list[MigrationFile]:
     files = [MigrationFile(f"migrations/{p.name}", "versioned", p)
-             for p in sorted(project.migrations_dir.glob("*.sql"))]
+             for p in sorted(project.migrations_dir.glob("*.sql")) if VERSIONED_NAME.match(p.name)]
     if project.policies_dir is not None:
         files += [MigrationFile(f"policies/{p.name}", "repeatable", p)
                   for p in sorted(project.policies_dir.glob("*.sql"))]
     return files
+
+
+def misnamed_warning(project: Project) -> str | None:
+    """The migrations folder's `.sql` files that the Supabase CLI skips for their names, as the gateway does, named
+    in one line; None when there are none."""
+    names = [p.name for p in sorted(project.migrations_dir.glob("*.sql")) if not VERSIONED_NAME.match(p.name)]
+    if not names:
+        return None
+    folder = project.migrations_dir
+    shown = folder.relative_to(project.root) if folder.is_relative_to(project.root) else folder
+    return (f"{shown} holds files whose names are not <timestamp>_name.sql, skipped as the Supabase CLI skips them: "
+            + ", ".join(names))
 
 
 def discover(project: Project) -> list[MigrationFile]:
@@ -200,14 +213,19 @@ def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
     # As on Supabase, where the migrating role's search_path names `extensions`: SQL may call uuid_generate_v4()
     # or crypt() unqualified. Set for each file, since a file may change it.
     conn.execute("set search_path = \"$user\", public, extensions")
-    # One simple-protocol message: PostgreSQL runs it as one implicit transaction (the ledger rows included),
-    # unless the file brings its own BEGIN/COMMIT.
-    try:
-        conn.execute(file.sql + "\n;\n" + _ledger_rows(conn, file))
-    except psycopg.Error as exc:
-        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-            conn.execute("rollback")
-        raise statement_failure(file.name, exc, file.sql, file=file) from None
+    # Each batch one simple-protocol message: PostgreSQL runs it as one implicit transaction, unless it brings its
+    # own BEGIN/COMMIT. The ledger rows go with the last.
+    sent = batches(file.sql)
+    if sent[-1].alone:
+        sent.append(Batch("", len(file.sql), alone=False))
+    for batch in sent:
+        message = batch.text + ("\n;\n" + _ledger_rows(conn, file) if batch is sent[-1] else "")
+        try:
+            conn.execute(message)
+        except psycopg.Error as exc:
+            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                conn.execute("rollback")
+            raise statement_failure(file.name, exc, file.sql, file=file, start=batch.start) from None
 
 
 def _ledger_rows(conn: psycopg.Connection, file: MigrationFile, *, replace: bool = False) -> str:
@@ -276,9 +294,11 @@ def applied_counts(applied: list[str]) -> str:
     return f"{len(applied)} applied ({len(applied) - platform} project, {platform} platform)"
 
 
-def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFile | None = None) -> MigrationError:
-    """A user's SQL file that PostgreSQL refused, as one line naming the file and the line."""
-    reason, line = _first_line(exc), _line_of(exc, sql)
+def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFile | None = None,
+                      start: int = 0) -> MigrationError:
+    """A user's SQL file that PostgreSQL refused, as one line naming the file and the line; `start` is where in the
+    file the text sent begins."""
+    reason, line = _first_line(exc), _line_of(exc, sql, start)
     extension = unavailable_extension(reason)
     if extension:
         reason, line = f"{reason}: {where_available(extension)}", line or line_creating(extension, sql)
@@ -291,9 +311,9 @@ def _first_line(exc: psycopg.Error) -> str:
     return (diag.message_primary if diag and diag.message_primary else str(exc)).splitlines()[0]
 
 
-def _line_of(exc: psycopg.Error, text: str) -> int | None:
-    """The file's line PostgreSQL's error position points at: the file is the start of the statement sent."""
+def _line_of(exc: psycopg.Error, text: str, start: int = 0) -> int | None:
+    """The file's line PostgreSQL's error position points at, counted from where the text sent begins."""
     position = exc.diag.statement_position if exc.diag else None
-    if not position or not position.isdigit() or int(position) > len(text):
+    if not position or not position.isdigit() or start + int(position) > len(text):
         return None
-    return text[:int(position) - 1].count("\n") + 1
+    return text[:start + int(position) - 1].count("\n") + 1

@@ -8,6 +8,7 @@ import psycopg
 import pytest
 
 from gateway.database import migrate
+from gateway.database.migration_batches import batches
 from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT
 
@@ -193,3 +194,105 @@ def test_replicas_starting_together_migrate_once(empty_database):
         results = list(pool.map(lambda _: migrate.apply_pending(empty_database, project), range(3)))
     applied = sorted(results, key=len)
     assert applied[0] == applied[1] == [] and applied[2] == [f.name for f in migrate.discover(project)]
+
+
+# Migrations chosen and sent as the Supabase CLI chooses and sends them.
+
+@pytest.fixture()
+def project(tmp_path) -> Project:
+    (tmp_path / "supabase" / "migrations").mkdir(parents=True)
+    return Project.load(tmp_path)
+
+
+def _write(project: Project, name: str, text: str) -> None:
+    (project.migrations_dir / name).write_text(text)
+
+
+def test_only_timestamped_files_are_migrations_and_the_others_are_named_in_one_warning(empty_database, project):
+    _write(project, "20240101000000_notes.sql", "create table public.notes (id int);")
+    _write(project, "seed.sql", "insert into public.notes values (1);")
+    _write(project, "20240102-6f1c3b2e.sql", "create table public.stray (id int);")
+    _write(project, "README.md", "not SQL")
+    applied = migrate.apply_pending(empty_database, project)
+    assert [name for name in applied if name.startswith("migrations/")] == ["migrations/20240101000000_notes.sql"]
+    with psycopg.connect(empty_database) as conn:
+        assert conn.execute("select count(*) from public.notes").fetchone()[0] == 0
+        assert conn.execute("select to_regclass('public.stray')").fetchone()[0] is None
+    assert migrate.misnamed_warning(project) == (
+        "supabase/migrations holds files whose names are not <timestamp>_name.sql, skipped as the Supabase CLI "
+        "skips them: 20240102-6f1c3b2e.sql, seed.sql")
+
+
+def test_a_project_with_only_migrations_gets_no_warning(project):
+    _write(project, "20240101000000_notes.sql", "create table public.notes (id int);")
+    assert migrate.misnamed_warning(project) is None
+
+
+def test_create_index_concurrently_runs_on_its_own_between_the_files_other_statements(empty_database, project):
+    _write(project, "20240101000000_indexes.sql",
+           "create table public.events (id bigint primary key, kind text, at timestamptz);\n"
+           "-- built without locking writes\n"
+           "create index concurrently events_kind on public.events (kind);\n"
+           "create unique index concurrently if not exists events_at on public.events (at);\n"
+           "insert into public.events values (1, 'signup', now());\n"
+           "drop index concurrently events_kind;\n"
+           "reindex (concurrently) index events_at;\n"
+           "vacuum public.events;\n")
+    assert migrate.apply_pending(empty_database, project)[-1] == "migrations/20240101000000_indexes.sql"
+    with psycopg.connect(empty_database) as conn:
+        indexes = conn.execute("select indexname from pg_indexes where tablename = 'events' order by 1").fetchall()
+        assert indexes == [("events_at",), ("events_pkey",)]
+        assert conn.execute("select count(*) from public.events").fetchone()[0] == 1
+        assert conn.execute("select name from supabase_migrations.schema_migrations").fetchall() == [("indexes",)]
+    assert migrate.apply_pending(empty_database, project) == []
+
+
+def test_a_file_ending_with_a_concurrent_index_is_recorded_after_it(empty_database, project):
+    _write(project, "20240101000000_table.sql", "create table public.events (id bigint, kind text);")
+    _write(project, "20240102000000_index.sql", "create index concurrently events_kind on public.events (kind);")
+    assert migrate.apply_pending(empty_database, project)[-1] == "migrations/20240102000000_index.sql"
+    with psycopg.connect(empty_database) as conn:
+        assert conn.execute("select to_regclass('public.events_kind')").fetchone()[0] == "events_kind"
+        assert conn.execute("select version from supabase_migrations.schema_migrations order by 1").fetchall() == [
+            ("20240101000000",), ("20240102000000",)]
+
+
+def test_a_failure_after_a_concurrent_index_names_the_files_line_and_leaves_the_rest_unrecorded(
+        empty_database, project):
+    _write(project, "20240101000000_indexes.sql",
+           "create table public.events (id bigint, kind text);\n"
+           "create index concurrently events_kind on public.events (kind);\n"
+           "create table public.later (id int);\n"
+           "select * from no_such_table;\n")
+    with pytest.raises(migrate.MigrationError, match="20240101000000_indexes.sql failed at line 4") as failure:
+        migrate.apply_pending(empty_database, project)
+    assert 'relation "no_such_table" does not exist' in failure.value.reason
+    with psycopg.connect(empty_database) as conn:
+        # As the CLI: what ran before the concurrent index is committed, the batch after it is not.
+        assert conn.execute("select to_regclass('public.events')").fetchone()[0] == "events"
+        assert conn.execute("select to_regclass('public.later')").fetchone()[0] is None
+        assert conn.execute("select count(*) from supabase_migrations.schema_migrations").fetchone()[0] == 0
+
+
+def test_a_failing_file_without_such_statements_still_leaves_nothing(empty_database, project):
+    _write(project, "20240101000000_broken.sql",
+           "create table public.half (id int);\ncreate index half_id on public.half (id);\nselect 1/0;\n")
+    with pytest.raises(migrate.MigrationError, match="division by zero"):
+        migrate.apply_pending(empty_database, project)
+    with psycopg.connect(empty_database) as conn:
+        assert conn.execute("select to_regclass('public.half')").fetchone()[0] is None
+
+
+def test_statements_are_cut_only_around_those_that_cannot_run_in_a_transaction():
+    text = ("create function f() returns int language sql as $$ select 1; $$;\n"
+            "analyze; cluster public.t using t_pkey; alter system set work_mem = '8MB';\n"
+            "create index on t (x); create index concurrently on t (x); drop index t_x; -- end\n")
+    assert [(batch.text, batch.alone) for batch in batches(text)] == [
+        ("create function f() returns int language sql as $$ select 1; $$;\nanalyze; ", False),
+        ("cluster public.t using t_pkey", True),
+        ("alter system set work_mem = '8MB'", True),
+        (";\ncreate index on t (x); ", False),
+        ("create index concurrently on t (x)", True),
+        ("; drop index t_x; -- end\n", False),
+    ]
+    assert [batch.text for batch in batches("select 1;\nselect 2;")] == ["select 1;\nselect 2;"]
