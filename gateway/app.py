@@ -116,7 +116,7 @@ def create_app(settings: Settings) -> ASGIApp:
                 await conn.execute("select 1")
         except Exception:
             # The pool logs the outage once (gateway.database.health); a health check every second need not.
-            return JSONResponse({"status": "unavailable"}, status_code=503,
+            return JSONResponse({"status": "unavailable", "database": "unreachable"}, status_code=503,
                                 headers={"Retry-After": str(pool.availability.retry_after())})
         return JSONResponse({"status": "ok"})
 

@@ -101,6 +101,7 @@ class Supervisor:
             dead = self._server.pid
             log.warning("embedded postgres exited unexpectedly (pid %s); restarting it", dead)
             began = time.monotonic()
+            refusal = ""
             while not self._stopping.is_set():
                 try:
                     if self._server.restart():
@@ -109,6 +110,10 @@ class Supervisor:
                         break
                 except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
                     pass  # orphaned backends still hold the old shared memory: try again shortly
+                except ConfigError as exc:  # another program took the TCP port meanwhile: said once, tried again
+                    if str(exc) != refusal:
+                        refusal = str(exc)
+                        log.warning("embedded postgres cannot restart yet: %s", refusal)
                 self._stopping.wait(CHECK_INTERVAL_SECONDS)
 
 
@@ -210,6 +215,8 @@ def _listen_on_tcp(server: PostgresServer, port: int) -> None:
     if info.port == port and info.hostname == LOOPBACK:
         return
     with socket.socket() as probe:
+        # As PostgreSQL binds it: connections of a server just killed or stopped, still in TIME_WAIT, do not count.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((LOOPBACK, port))
         except OSError:

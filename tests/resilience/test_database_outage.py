@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -32,16 +30,6 @@ FAST_SECONDS = 10.0
 RECOVERY_SECONDS = 30.0
 JWT_SECRET = "outage-test-jwt-secret-0123456789abcdef0123456789"
 REALTIME_DIR = Path(__file__).resolve().parent.parent / "realtime"
-
-
-@pytest.fixture()
-def workdir():
-    """Outside pytest's own temp root (see tests/foundation/test_cli.py: the embedded server's system user)."""
-    path = Path(tempfile.mkdtemp(prefix="gateway-outage-test-"))
-    yield path
-    if embedded.is_running(path / "data"):  # left by a gateway a failed test killed
-        embedded.start(path / "data").stop()
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def service_key(data_dir: Path) -> str:
@@ -81,7 +69,7 @@ def assert_unavailable(answers: dict[str, httpx.Response]) -> None:
         assert auth.headers["x-sb-error-code"] == "unexpected_failure" and "Retry-After" in auth.headers
     assert health.status_code in (200, 503)
     if health.status_code == 503:
-        assert health.json() == {"status": "unavailable"}
+        assert health.json() == {"status": "unavailable", "database": "unreachable"}
 
 
 def is_available(answers: dict[str, httpx.Response]) -> bool:
@@ -172,6 +160,8 @@ def test_an_external_database_restarted_under_the_gateway(workdir, external_serv
             began = time.monotonic()
             while time.monotonic() - began < 3:
                 assert_unavailable(probe(client))
+            health = probe(client)["health"]
+            assert (health.status_code, health.json()) == (503, {"status": "unavailable", "database": "unreachable"})
             assert external_server.restart()
             restarted_at = time.monotonic()
             while not is_available(probe(client)):
