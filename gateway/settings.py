@@ -171,6 +171,7 @@ class Settings:
     storage_tus_max_open_uploads: int = 20  # per user
     storage_tus_max_open_upload_bytes: int = 10 * 1024 * 1024 * 1024  # per user, the lengths they declared
     storage_backend: str = "file"  # or "s3": the storage_s3_* settings
+    unset_env_warning: str | None = None  # config.toml's env(NAME) values whose variable is unset
     storage_s3_endpoint: str | None = None
     storage_s3_bucket: str = ""
     storage_s3_region: str = "us-east-1"
@@ -222,7 +223,8 @@ class Settings:
         outside = {k: v for k, v in dotenv_values(dotenv_path).items() if v is not None} if dotenv_path.exists() else {}
         outside.update(os.environ if environ is None else environ)
         # `env(NAME)` in config.toml reads the same .env and environment that override it.
-        env: dict[str, str] = {**settings_from_config(project, outside), **outside}
+        from_config = settings_from_config(project, outside)
+        env: dict[str, str] = {**from_config.values, **outside}
 
         database_url = env.get("DATABASE_URL") or None
         if database_url:
@@ -365,6 +367,7 @@ class Settings:
                 "REALTIME_HEARTBEAT_TIMEOUT", env.get("REALTIME_HEARTBEAT_TIMEOUT"), 60)),
             auth_hooks=hooks_from_env(env),
             external_providers=providers_from_env(env),
+            unset_env_warning=from_config.unset_warning(project.config_file),
             manual_linking_enabled=truthy(env.get("SECURITY_MANUAL_LINKING_ENABLED")),
             storage_dir=Path(env["FILE_STORAGE_BACKEND_PATH"]).resolve() if env.get("FILE_STORAGE_BACKEND_PATH")
             else None,

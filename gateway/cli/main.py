@@ -323,9 +323,9 @@ def _serve(settings: Settings, *, force_seed: bool, watch: bool = False,
     from gateway.studio import line_files
 
     sock = _listen(settings.api_host, settings.api_port)
-    warning = start_warning(settings.project)
-    if warning:
-        print(f"warning: {warning}", file=sys.stderr, flush=True)
+    for warning in (settings.unset_env_warning, start_warning(settings.project)):
+        if warning:
+            print(f"warning: {warning}", file=sys.stderr, flush=True)
     if settings.cli_keys_withheld:
         print(f"warning: the API listens on {settings.api_host}, beyond loopback, so this project has its own generated"
               " JWT secret and keys instead of the Supabase CLI's well-known ones (anyone could forge tokens with"

@@ -1,13 +1,17 @@
 """A project's `supabase/config.toml` as gateway settings.
 
 Each supported key becomes the environment variable that would set it, so one parser (Settings.from_env) checks
-every value and the environment overrides the file. Values may be written `env(NAME)`, as the Supabase CLI allows.
+every value and the environment overrides the file. Values may be written `env(NAME)`, as the Supabase CLI allows;
+one whose variable is unset is named in one warning, as the CLI warns and goes on: a sign-in provider, auth hook or
+SMTP server that needs it stays off, any other key keeps the gateway's default.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -91,27 +95,88 @@ NEGATED = {"DISABLE_SIGNUP", "MAIL_AUTOCONFIRM"}
 ENV_PATTERN = re.compile(r"^env\((.*)\)$")
 
 # [auth.hook.<name>] enabled / uri / secrets -> GoTrue's HOOK_<NAME>_ENABLED / _URI / _SECRETS.
+HOOK_TABLE = "auth.hook."
 SUPPORTED.update({(f"auth.hook.{hook}", key): setting_name(hook, key) for hook in HOOK_NAMES for key in HOOK_KEYS})
 BOOLEANS |= {setting_name(hook, "enabled") for hook in HOOK_NAMES}
 
 
-def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[str, str]:
-    """`environ` resolves `env(NAME)` values; a missing variable in a key the gateway reads is an error."""
+@dataclass
+class ConfigSettings:
+    values: dict[str, str]  # setting name -> value
+    unset: dict[str, list[str]] = field(default_factory=dict)  # variable -> the keys naming it: "[auth] site_url"
+    off: list[str] = field(default_factory=list)  # the tables left off for want of one
+
+    def unset_warning(self, config_file: Path | None) -> str | None:
+        """One line naming every unset variable and what becomes of the keys naming them, or None."""
+        if not self.unset:
+            return None
+        said = (f"environment variable is unset: {', '.join(self.unset)}" if len(self.unset) == 1
+                else f"environment variables are unset: {', '.join(self.unset)}")
+        uses = "; ".join(f"{variable} in {', '.join(places)}" for variable, places in self.unset.items())
+        effects = []
+        if self.off:
+            effects.append(", ".join(f"[{table}]" for table in self.off) + (" stays off" if len(self.off) == 1
+                                                                             else " stay off"))
+        if any(not place.startswith(tuple(f"[{table}]" for table in self.off))
+               for places in self.unset.values() for place in places):
+            effects.append("other keys keep the gateway's defaults")
+        return f"{config_file}: {said} ({uses}); {', '.join(effects)}"
+
+
+class _Environment:
+    """Resolves `env(NAME)` values as the CLI does: a whole string `env(NAME)` becomes that variable's value; an
+    unset or empty one is noted and read as absent."""
+
+    def __init__(self, environ: Mapping[str, str], found: ConfigSettings) -> None:
+        self._environ, self._found = environ, found
+
+    def resolve(self, value: Any, place: str, *, quiet: bool = False) -> Any:
+        if isinstance(value, list):
+            items = [self.resolve(item, place, quiet=quiet) for item in value]
+            return None if None in items else items
+        match = ENV_PATTERN.match(value) if isinstance(value, str) else None
+        if match is None:
+            return value
+        resolved = self._environ.get(match.group(1)) or None
+        if resolved is None and not quiet:
+            self._found.unset.setdefault(match.group(1), []).append(place)
+        return resolved
+
+    def resolve_table(self, table_path: str, table: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any] | None:
+        """A table's keys, or None (the table off) when it is switched on and one names an unset variable; a
+        switched-off table's unset variables are not named, as the CLI's template names some that need not be set."""
+        enabled = self.resolve(table.get("enabled"), f"[{table_path}] enabled", quiet=True)
+        quiet = not (enabled is True or (isinstance(enabled, str) and enabled.strip().lower() == "true"))
+        values = {key: self.resolve(table.get(key), f"[{table_path}] {key}", quiet=quiet) for key in keys}
+        if not quiet and any(values[key] is None and table.get(key) is not None for key in keys):
+            self._found.off.append(table_path)
+            return None
+        return values
+
+
+def settings_from_config(project: Project, environ: Mapping[str, str]) -> ConfigSettings:
+    """`environ` resolves `env(NAME)` values."""
     where = str(project.config_file)
-    settings: dict[str, str] = {}
+    found = ConfigSettings({})
+    env = _Environment(environ, found)
+    settings = found.values
     for (table_path, key), name in SUPPORTED.items():
-        value = lookup(project.config, table_path).get(key)
-        if value is None:
+        if table_path.startswith(HOOK_TABLE):
             continue
-        label = f"{where}: [{table_path}] {key}"
-        value = _substitute(value, environ, label)
-        converted = _convert(name, value, label)
-        if converted is not None:
-            settings[name] = converted
+        value = env.resolve(lookup(project.config, table_path).get(key), f"[{table_path}] {key}")
+        if value is not None:
+            _put(settings, name, value, f"{where}: [{table_path}] {key}")
+    for hook in HOOK_NAMES:
+        table_path = f"{HOOK_TABLE}{hook}"
+        hook_values = env.resolve_table(table_path, lookup(project.config, table_path), HOOK_KEYS)
+        for key, value in (hook_values or {}).items():
+            if value is not None:
+                _put(settings, setting_name(hook, key), value, f"{where}: [{table_path}] {key}")
     if lookup(project.config, "auth.email").get("enable_confirmations") is None:
         # The CLI reads a missing key as false: its projects sign up without confirming unless they ask.
         settings["MAIL_AUTOCONFIRM"] = _setting_bool(True)
-    smtp = _smtp_settings(lookup(project.config, SMTP_TABLE), environ, f"{where}: [{SMTP_TABLE}]")
+    smtp_table = env.resolve_table(SMTP_TABLE, lookup(project.config, SMTP_TABLE), SMTP_KEYS)
+    smtp = _smtp_settings(smtp_table, f"{where}: [{SMTP_TABLE}]") if smtp_table else {}
     if not smtp:
         # As `supabase start`: without its own SMTP server, mail goes out as [inbucket]'s sender.
         inbucket = lookup(project.config, "inbucket")
@@ -124,8 +189,8 @@ def settings_from_config(project: Project, environ: Mapping[str, str]) -> dict[s
         settings["JWT_JWKS_FILE"] = str((project.root / CONFIG_PATH.parent / settings["JWT_JWKS_FILE"]).resolve())
     for provider, table in lookup(project.config, EXTERNAL_TABLE).items():
         if isinstance(table, dict):
-            settings.update(_provider_settings(provider, table, environ, f"{where}: [{EXTERNAL_TABLE}.{provider}]"))
-    return settings
+            settings.update(_provider_settings(provider, table, env, f"{where}: [{EXTERNAL_TABLE}.{provider}]"))
+    return found
 
 
 def lookup(config: dict[str, Any], table_path: str) -> dict[str, Any]:
@@ -135,19 +200,10 @@ def lookup(config: dict[str, Any], table_path: str) -> dict[str, Any]:
     return table if isinstance(table, dict) else {}
 
 
-def _substitute(value: Any, environ: Mapping[str, str], label: str) -> Any:
-    """The CLI's rule: a whole string `env(NAME)` becomes that variable's value (an empty one counts as unset)."""
-    if isinstance(value, list):
-        return [_substitute(item, environ, label) for item in value]
-    if not isinstance(value, str):
-        return value
-    match = ENV_PATTERN.match(value)
-    if match is None:
-        return value
-    resolved = environ.get(match.group(1)) or ""
-    if not resolved:
-        raise ConfigError(f"{label} is {value} but the environment variable {match.group(1)} is not set")
-    return resolved
+def _put(settings: dict[str, str], name: str, value: Any, label: str) -> None:
+    converted = _convert(name, value, label)
+    if converted is not None:
+        settings[name] = converted
 
 
 def _convert(name: str, value: Any, label: str) -> str | None:
@@ -206,8 +262,7 @@ def _setting_bool(flag: bool) -> str:
     return "true" if flag else "false"
 
 
-def _smtp_settings(table: dict[str, Any], environ: Mapping[str, str], label: str) -> dict[str, str]:
-    values = {key: _substitute(table.get(key), environ, f"{label} {key}") for key in SMTP_KEYS}
+def _smtp_settings(values: dict[str, Any], label: str) -> dict[str, str]:
     if values["enabled"] is None or not _as_bool(values["enabled"], f"{label} enabled"):
         return {}
     host = values["host"]
@@ -223,14 +278,12 @@ def _smtp_settings(table: dict[str, Any], environ: Mapping[str, str], label: str
     return settings
 
 
-def _provider_settings(provider: str, table: dict[str, Any], environ: Mapping[str, str], label: str) -> dict[str, str]:
-    """A switched-off provider is not read: the CLI's template names secrets in `env(...)` that need not be set."""
-    enabled = table.get("enabled")
-    if enabled is None or not _as_bool(enabled, f"{label} enabled"):
+def _provider_settings(provider: str, table: dict[str, Any], env: _Environment, label: str) -> dict[str, str]:
+    values = env.resolve_table(f"{EXTERNAL_TABLE}.{provider}", table, auth_providers.PROVIDER_KEYS)
+    if not values or values["enabled"] is None or not _as_bool(values["enabled"], f"{label} enabled"):
         return {}
     settings = {}
-    for key in auth_providers.PROVIDER_KEYS:
-        value = _substitute(table.get(key), environ, f"{label} {key}")
+    for key, value in values.items():
         if value is None:
             continue
         if key in ("enabled", "skip_nonce_check", "email_optional"):

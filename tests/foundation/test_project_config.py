@@ -120,11 +120,58 @@ pass = "env(SMTP_SECRET)"
     assert s.smtp_url == "smtp://apikey:s3cret@smtp.example.com:587"
 
 
-def test_an_unset_env_value_in_an_honoured_key_names_the_key_and_the_variable(tmp_path):
-    root = project_with(tmp_path, '[auth]\nsite_url = "env(NOT_SET_ANYWHERE)"\n')
-    with pytest.raises(ConfigError, match=r"\[auth\] site_url is env\(NOT_SET_ANYWHERE\) but the environment "
-                                          r"variable NOT_SET_ANYWHERE is not set"):
-        settings_of(root)
+def test_unset_env_values_are_one_warning_and_what_needs_them_stays_off(tmp_path):
+    """As the CLI, which warns of each unset variable and starts: the providers, hooks and SMTP server naming
+    one stay off, any other key keeps the gateway's default."""
+    root = project_with(tmp_path, """
+[auth]
+site_url = "env(APP_SITE)"
+[auth.external.github]
+enabled = true
+client_id = "env(GITHUB_CLIENT_ID)"
+secret = "env(GITHUB_SECRET)"
+[auth.external.google]
+enabled = true
+client_id = "google-id"
+secret = "env(GOOGLE_SECRET)"
+[auth.external.apple]
+enabled = false
+secret = "env(APPLE_SECRET)"
+[auth.hook.custom_access_token]
+enabled = true
+uri = "pg-functions://postgres/public/claims"
+secrets = "env(HOOK_SECRET)"
+[auth.email.smtp]
+enabled = true
+host = "smtp.example.com"
+user = "apikey"
+pass = "env(SMTP_PASS)"
+""")
+    settings = settings_of(root, GOOGLE_SECRET="g-secret")
+    assert list(settings.external_providers) == ["google"]
+    assert settings.external_providers["google"].secret == "g-secret"
+    assert settings.auth_hooks == {} and settings.smtp_url is None
+    assert settings.site_url == "http://127.0.0.1:54321"
+    assert settings.unset_env_warning == (
+        f"{root / 'supabase' / 'config.toml'}: environment variables are unset: APP_SITE, HOOK_SECRET, SMTP_PASS, "
+        "GITHUB_CLIENT_ID, GITHUB_SECRET (APP_SITE in [auth] site_url; HOOK_SECRET in "
+        "[auth.hook.custom_access_token] secrets; SMTP_PASS in [auth.email.smtp] pass; GITHUB_CLIENT_ID in "
+        "[auth.external.github] client_id; GITHUB_SECRET in [auth.external.github] secret); "
+        "[auth.hook.custom_access_token], [auth.email.smtp], [auth.external.github] stay off, "
+        "other keys keep the gateway's defaults")
+
+
+def test_a_set_variable_turns_the_provider_on_and_nothing_is_said(tmp_path):
+    root = project_with(tmp_path, '[auth.external.github]\nenabled = true\nclient_id = "env(GITHUB_CLIENT_ID)"\n'
+                                  'secret = "env(GITHUB_SECRET)"\n')
+    settings = settings_of(root, GITHUB_CLIENT_ID="gh-id", GITHUB_SECRET="gh-secret")
+    assert settings.external_providers["github"].client_id == "gh-id"
+    assert settings.unset_env_warning is None
+    one_unset = settings_of(root, GITHUB_CLIENT_ID="gh-id")
+    assert one_unset.external_providers == {}
+    assert one_unset.unset_env_warning.endswith(
+        ": environment variable is unset: GITHUB_SECRET (GITHUB_SECRET in [auth.external.github] secret); "
+        "[auth.external.github] stays off")
 
 
 def test_malformed_toml_is_one_line_naming_the_line(tmp_path):
