@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway.auth import routes as auth_service
+from gateway.background import BackgroundWork
 from gateway.database.notifications import NotificationListener
 from gateway.database.roles import open_pools
 from gateway.functions import routes as functions_service
@@ -86,6 +87,7 @@ def create_app(settings: Settings) -> ASGIApp:
         shared.pool, shared.request_pool, shared.auth_pool = pools.service, pools.request, pools.auth
         shared.mailer = Mailer(shared.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
         shared.mailer.start()
+        shared.background = BackgroundWork.start(settings, shared.pool)
         # One LISTEN connection for the process; services subscribe to it in their on_startup.
         shared.listener = NotificationListener(settings.bound_database_url)
         started = []
@@ -101,6 +103,7 @@ def create_app(settings: Settings) -> ASGIApp:
             for module in reversed(started):
                 if hasattr(module, "on_shutdown"):
                     await module.on_shutdown(app)
+            await shared.background.stop()
             await shared.mailer.stop()
             await pools.close()
 

@@ -17,6 +17,7 @@ from starlette.requests import HTTPConnection
 
 if TYPE_CHECKING:
     from gateway.auth.ratelimit import RateLimiter
+    from gateway.background import BackgroundWork
     from gateway.database.health import ResilientPool
     from gateway.database.notifications import NotificationListener
     from gateway.functions.service import FunctionsService
@@ -40,6 +41,7 @@ class Services:
     auth_pool: ResilientPool = field(init=False)  # the auth service's role
     mailer: Mailer = field(init=False)
     listener: NotificationListener = field(init=False)
+    background: BackgroundWork = field(init=False)  # pg_net's and pg_cron's runners
     # Each service's, at its start-up.
     rest_cache: LiveSchemaCache = field(init=False)
     rest_plans: PlanCache = field(init=False)

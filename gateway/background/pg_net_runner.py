@@ -1,0 +1,156 @@
+"""pg_net's worker, in the gateway: takes the requests queued in net.http_request_queue, makes them concurrently,
+and answers each into net._http_response (deleting its queue row in the same transaction, so a runner that dies
+mid-request leaves it queued for the next one). Woken by the queue's NOTIFY, and polling as a fallback."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import psycopg
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+
+from gateway.database.health import one_line
+
+log = logging.getLogger("gateway.background.pg_net")
+LOCK = 1
+CHANNEL = "pg_net_request"
+POLL_SECONDS = 5.0
+USER_AGENT = "pg_net/0.20.4"
+DEFAULT_BATCH_SIZE = 200
+# Where the CLI's local stack sends a function call from inside its database container: its API gateway on the
+# Docker network, and the host's API port through Docker's host alias. Here both are this gateway.
+CLI_API_HOSTS = {("kong", 8000)}
+DOCKER_HOST_ALIAS = "host.docker.internal"
+
+TAKE = """
+    select id, method, url, headers, body, timeout_milliseconds
+    from net.http_request_queue
+    where id <> all(%s::bigint[])
+    order by id
+    limit greatest(0, coalesce(nullif(current_setting('pg_net.batch_size', true), '')::int, %s) - %s)
+"""
+ANSWER = """
+    insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
+    values (%s, %s, %s, %s, %s, %s, %s)
+"""
+EXPIRE = """
+    delete from net._http_response
+    where created < now() - coalesce(nullif(current_setting('pg_net.ttl', true), ''), '6 hours')::interval
+"""
+
+
+@dataclass(frozen=True)
+class Answer:
+    status_code: int | None = None
+    content_type: str | None = None
+    headers: dict[str, str] | None = None
+    content: str | None = None
+    timed_out: bool = False
+    error_msg: str | None = None
+
+
+class PgNetRunner:
+    def __init__(self, pool: AsyncConnectionPool, api_url: str, api_port: int) -> None:
+        self.pool = pool
+        self.api_url = api_url
+        self.api_port = api_port
+        self.in_flight: dict[int, asyncio.Task[None]] = {}
+
+    async def run(self, conn: psycopg.AsyncConnection) -> None:
+        """While elected: `conn` holds the lock and LISTENs; the queue and the answers go through the pool."""
+        await conn.execute(f"listen {CHANNEL}")
+        async with httpx.AsyncClient(timeout=None) as client:
+            try:
+                while True:
+                    if await self._installed():
+                        await self._take(client)
+                        await self._expire()
+                    async for _ in conn.notifies(timeout=POLL_SECONDS, stop_after=1):
+                        pass
+            finally:
+                for task in self.in_flight.values():
+                    task.cancel()
+                await asyncio.gather(*self.in_flight.values(), return_exceptions=True)
+
+    async def _installed(self) -> bool:
+        async with self.pool.connection() as db:
+            row = await (await db.execute("select to_regclass('net.http_request_queue') is not null")).fetchone()
+        return bool(row and row[0])
+
+    async def _take(self, client: httpx.AsyncClient) -> None:
+        async with self.pool.connection() as db:
+            rows = await (await db.execute(TAKE, (list(self.in_flight), DEFAULT_BATCH_SIZE, len(self.in_flight)))
+                          ).fetchall()
+        for request_id, method, url, headers, body, timeout_ms in rows:
+            self.in_flight[request_id] = asyncio.create_task(
+                self._answer(client, request_id, method, url, headers or {}, body, timeout_ms))
+
+    async def _answer(self, client: httpx.AsyncClient, request_id: int, method: str, url: str,
+                      headers: dict[str, str], body: bytes | None, timeout_ms: int) -> None:
+        try:
+            answer = await perform(client, method.upper(), self.resolve(url), headers, body, timeout_ms)
+            async with self.pool.connection() as db, db.transaction():
+                await db.execute(ANSWER, (request_id, answer.status_code, answer.content_type,
+                                          None if answer.headers is None else Jsonb(answer.headers),
+                                          answer.content, answer.timed_out, answer.error_msg))
+                await db.execute("delete from net.http_request_queue where id = %s", (request_id,))
+        except Exception as exc:
+            # The request stays queued; the next pass makes it again.
+            log.warning("pg_net request %s could not be answered: %s", request_id, one_line(exc))
+        finally:
+            self.in_flight.pop(request_id, None)
+
+    async def _expire(self) -> None:
+        async with self.pool.connection() as db:
+            await db.execute(EXPIRE)
+
+    def resolve(self, url: str) -> str:
+        """The CLI's names for the project's own API, as its local stack resolves them, point at this gateway."""
+        parts = urlsplit(url)
+        host, port = parts.hostname, parts.port or (443 if parts.scheme == "https" else 80)
+        if (host, port) in CLI_API_HOSTS or (host == DOCKER_HOST_ALIAS and port == self.api_port):
+            own = urlsplit(self.api_url)
+            return urlunsplit((own.scheme, own.netloc, parts.path, parts.query, parts.fragment))
+        return url
+
+
+async def perform(client: httpx.AsyncClient, method: str, url: str, headers: dict[str, str], body: bytes | None,
+                  timeout_ms: int) -> Answer:
+    started = time.monotonic()
+    try:
+        async with asyncio.timeout(timeout_ms / 1000):
+            response = await client.request(method, url, headers={"User-Agent": USER_AGENT, **headers},
+                                             content=body)
+    except TimeoutError:
+        elapsed_ms = (time.monotonic() - started) * 1000
+        return Answer(timed_out=True, error_msg=f"Timeout of {timeout_ms} ms reached. Total time: {elapsed_ms:f} ms")
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
+        return Answer(error_msg=failure(exc))
+    raw_headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in response.headers.raw}
+    content = response.content.decode("utf-8", errors="replace").replace("\x00", "")
+    return Answer(status_code=response.status_code, content_type=response.headers.get("content-type"),
+                  headers=raw_headers, content=content or None)
+
+
+def failure(exc: Exception) -> str:
+    """curl's words for the failure, as the original records them."""
+    detail = str(exc)
+    if isinstance(exc, httpx.ConnectError):
+        unresolved = any(hint in detail for hint in ("Name or service not known", "nodename nor servname",
+                                                     "Temporary failure in name resolution", "getaddrinfo"))
+        return "Couldn't resolve host name" if unresolved else "Couldn't connect to server"
+    if isinstance(exc, httpx.UnsupportedProtocol):
+        return "Unsupported protocol"
+    if isinstance(exc, httpx.InvalidURL | httpx.LocalProtocolError):
+        return "URL using bad/illegal format or missing URL"
+    if isinstance(exc, httpx.ReadError | httpx.RemoteProtocolError):
+        return "Failure when receiving data from the peer"
+    if isinstance(exc, httpx.WriteError):
+        return "Failed sending data to the peer"
+    return detail or type(exc).__name__
