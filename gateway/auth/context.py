@@ -80,6 +80,8 @@ async def read_form_body(request: Request) -> dict[str, Any]:
 async def build_context(request: Request,
                         read_body: Callable[[Request], Awaitable[dict[str, Any]]] = read_json_body) -> AuthContext:
     state = services(request)
+    if any("\x00" in key or "\x00" in value for key, value in request.query_params.multi_items()):
+        raise validation_failed("Query parameters must not contain NUL characters")  # PostgreSQL text cannot hold one
     return AuthContext(
         request=request,
         settings=state.settings,

@@ -32,4 +32,14 @@ const provider = new Provider(issuer, {
   // Every consent carries offline_access, so the gateway receives a refresh token to hand over once.
   issueRefreshToken: async () => true,
 });
+// How often its signing keys were read, for the tests that check the gateway keeps them instead of asking each time.
+let keySetReads = 0;
+provider.use(async (ctx, next) => {
+  if (ctx.path === '/jwks') keySetReads += 1;
+  if (ctx.path === '/test/key-set-reads') {
+    ctx.body = { count: keySetReads };
+    return;
+  }
+  await next();
+});
 provider.listen(port, '127.0.0.1', () => console.log(`ready ${issuer}`));

@@ -6,12 +6,17 @@ import time
 from typing import Any
 
 import httpx
+from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 
 LIFETIME_SECONDS = 600
+# A token naming a key not in the set reads the set again (the provider may have rotated its keys), but not more
+# often than this: tokens of made-up key ids must not make the gateway ask the provider on each request.
+REFRESH_INTERVAL_SECONDS = 60
 TIMEOUT = httpx.Timeout(10.0)
 _documents: dict[str, tuple[float, dict[str, Any]]] = {}
-_key_sets: dict[str, tuple[float, KeySet]] = {}
+_key_sets: dict[str, KeySet] = {}
+_key_sets_asked_at: dict[str, float] = {}
 
 
 class DiscoveryFailed(Exception):
@@ -30,12 +35,18 @@ async def metadata(issuer: str) -> dict[str, Any]:
 
 
 async def keys(jwks_uri: str, refresh: bool = False) -> KeySet:
-    """`refresh` after a token named a key not in the set: the provider may have rotated its keys."""
+    """`refresh` after a token named a key not in the set. The time of asking is noted before the answer comes, so
+    that concurrent requests wait for no second copy."""
     cached = _key_sets.get(jwks_uri)
-    if cached and cached[0] > time.monotonic() and not refresh:
-        return cached[1]
-    key_set = KeySet.import_key_set(await _fetch(jwks_uri))
-    _key_sets[jwks_uri] = (time.monotonic() + LIFETIME_SECONDS, key_set)
+    age = time.monotonic() - _key_sets_asked_at.get(jwks_uri, float("-inf"))
+    if cached is not None and age < (REFRESH_INTERVAL_SECONDS if refresh else LIFETIME_SECONDS):
+        return cached
+    _key_sets_asked_at[jwks_uri] = time.monotonic()
+    try:
+        key_set = KeySet.import_key_set(await _fetch(jwks_uri))
+    except (JoseError, ValueError, TypeError) as error:
+        raise DiscoveryFailed(f"{jwks_uri}: not a key set ({error})") from error
+    _key_sets[jwks_uri] = key_set
     return key_set
 
 

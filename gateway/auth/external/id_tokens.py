@@ -43,7 +43,10 @@ async def verify(provider: Provider, id_token: str, nonce: str | None) -> dict[s
     try:
         token = _decode(id_token, await discovery.keys(jwks_uri))
     except InvalidKeyIdError:
-        token = _decode(id_token, await discovery.keys(jwks_uri, refresh=True))
+        try:
+            token = _decode(id_token, await discovery.keys(jwks_uri, refresh=True))
+        except InvalidKeyIdError as error:
+            raise InvalidIdToken("ID token signed by a key the provider does not publish") from error
     options: dict[str, ClaimsOption] = {
         "iss": {"essential": True, "value": provider.issuer},
         "aud": {"essential": True, "values": list(provider.config.client_ids)},
