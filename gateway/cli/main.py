@@ -518,8 +518,11 @@ def _print_banner(settings: Settings, info: dict[str, str], *, embedded: bool) -
         f"     Storage URL: {info['storage_url']}",
         f"        Site URL: {info['site_url']}" + _site_note(settings),
     ]
-    if StudioAccess.of_process(settings).enabled:
-        lines.append(f"      Studio URL: {settings.api_external_url}{studio_routes.PREFIX}/")
+    studio = StudioAccess.of_process(settings)
+    if studio.enabled:
+        # A link that signs in, printed only where the keys are: on loopback this output stays on this machine.
+        link = f"?token={studio.link_token()}" if is_loopback(settings.api_host) else ""
+        lines.append(f"      Studio URL: {settings.api_external_url}{studio_routes.PREFIX}/{link}")
     if is_loopback(settings.api_host):
         if "db_url" in info:
             lines.append(f"          DB URL: {info['db_url']}")

@@ -34,18 +34,33 @@ log = logging.getLogger("gateway.functions")
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 # `gateway serve --watch` sends it to every worker once changed function code imports cleanly.
 RELOAD_SIGNAL = signal.SIGUSR1
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 
 router = APIRouter()
 
 
 @router.api_route("/{slug}", methods=ALL_METHODS)
 async def invoke(request: Request, slug: str) -> Response:
-    return await services(request).functions.dispatch(request, slug, "")
+    return no_page(request, await services(request).functions.dispatch(request, slug, ""))
 
 
 @router.api_route("/{slug}/{subpath:path}", methods=ALL_METHODS)
 async def invoke_subpath(request: Request, slug: str, subpath: str) -> Response:
-    return await services(request).functions.dispatch(request, slug, f"/{subpath}")
+    return no_page(request, await services(request).functions.dispatch(request, slug, f"/{subpath}"))
+
+
+def no_page(request: Request, response: Response) -> Response:
+    """A function's answer never runs as a page on the API's origin, where the studio and every user's session are:
+    as on Supabase, a GET answered with HTML is served as text/plain; HTML answering another method (a form's POST)
+    is sandboxed, so its scripts do not run; and no answer is sniffed into a page."""
+    media_type, separator, parameters = response.headers.get("content-type", "").partition(";")
+    if media_type.strip().lower() in HTML_TYPES:
+        if request.method == "GET":
+            response.headers["content-type"] = f"text/plain{separator}{parameters}"
+        else:
+            response.headers.append("content-security-policy", "sandbox")
+    response.headers["x-content-type-options"] = "nosniff"
+    return response
 
 
 @router.websocket("/{slug}")

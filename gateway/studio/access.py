@@ -1,9 +1,14 @@
-"""Who may open the studio: on loopback in development, elsewhere only after signing in.
+"""Who may open the studio: a caller with the studio's own credential, from wherever it calls, this machine included.
 
-A session is a cookie holding an expiry and its HMAC under the project's JWT secret and the admin password, so that
-changing either ends every session. Requests a browser makes for another site's page (an `Origin` that is not the
-studio's own) are refused even on loopback: the gateway's CORS lets any origin read a response, and the studio's
-pages carry the service-role key.
+The credential is the session cookie that signing in sets, or the service-role key as a bearer token (for scripts).
+Being on loopback is never enough: a function's code, a page that a function serves, or a reverse proxy on this
+machine all call from loopback. In development, `gateway serve` prints a sign-in link (`/_/?token=…`) that sets the
+cookie, so the developer who started it needs no password; nothing else on the machine can read it.
+
+A session cookie and a link token each hold an expiry and its HMAC under the project's JWT secret and the admin
+password, so that changing either ends every session and link. Requests a browser makes for another site's page (an
+`Origin` that is not the studio's own) are refused even with the credential: the studio's pages carry the
+service-role key.
 """
 
 from __future__ import annotations
@@ -14,29 +19,29 @@ import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 from starlette.requests import HTTPConnection
 
 from gateway.claims import bearer_token
 from gateway.keys import InvalidToken, JwtKeys
-from gateway.server.client_ip import client_ip
 from gateway.server.same_origin import same_origin
-from gateway.settings import Settings, is_loopback
+from gateway.settings import Settings
 
 COOKIE = "gateway_studio"
 SESSION_SECONDS = 12 * 3600
+# The link `gateway serve` prints stays good for a week of development; after that, sign in with the key.
+LINK_SECONDS = 7 * 24 * 3600
+SESSION = "studio-session"
+LINK = "studio-link"
 TRUE = frozenset({"1", "true", "yes", "on"})
 
 
 @dataclass(frozen=True)
 class StudioAccess:
     enabled: bool
-    loopback_open: bool  # development: a browser on this machine needs no sign-in
     password: str | None
     secret: str
-    trusted_proxy_header: str | None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], settings: Settings) -> StudioAccess:
@@ -44,8 +49,7 @@ class StudioAccess:
         flag = env.get("STUDIO_ENABLED")
         development = in_development(settings)
         enabled = development if flag is None else flag.strip().lower() in TRUE
-        return cls(enabled=enabled, loopback_open=development, password=env.get("STUDIO_PASSWORD") or None,
-                   secret=settings.jwt_secret, trusted_proxy_header=settings.trusted_proxy_header)
+        return cls(enabled=enabled, password=env.get("STUDIO_PASSWORD") or None, secret=settings.jwt_secret)
 
     @classmethod
     def of_process(cls, settings: Settings) -> StudioAccess:
@@ -61,14 +65,17 @@ class StudioAccess:
         return service_role_token(keys, secret)
 
     def session_cookie(self, now: float | None = None) -> str:
-        expires = int((now or time.time()) + SESSION_SECONDS)
-        return f"{expires}.{self._mac(expires)}"
+        return self._signed(SESSION, SESSION_SECONDS, now)
 
     def valid_session(self, cookie: str | None) -> bool:
-        expires, _, mac = (cookie or "").partition(".")
-        if not expires.isdigit() or int(expires) < time.time():
-            return False
-        return hmac.compare_digest(mac, self._mac(int(expires)))
+        return self._valid(SESSION, cookie)
+
+    def link_token(self, now: float | None = None) -> str:
+        """For the sign-in link: `/_/?token=<this>` sets a session cookie."""
+        return self._signed(LINK, LINK_SECONDS, now)
+
+    def valid_link_token(self, token: str | None) -> bool:
+        return self._valid(LINK, token)
 
     def lets_in(self, connection: HTTPConnection, keys: JwtKeys) -> bool:
         if not self.enabled or not same_origin(connection):
@@ -76,18 +83,20 @@ class StudioAccess:
         if self.valid_session(connection.cookies.get(COOKIE)):
             return True
         token = bearer_token(connection.headers)
-        if token is not None:
-            return service_role_token(keys, token)
-        return self.loopback_open and self.on_loopback(connection)
+        return token is not None and service_role_token(keys, token)
 
-    def on_loopback(self, connection: HTTPConnection) -> bool:
-        """The client is this machine and the browser asked for this machine by name (not a rebound domain)."""
-        address = client_ip(connection, self.trusted_proxy_header)
-        host = urlsplit(f"//{connection.headers.get('host', '')}").hostname or ""
-        return address is not None and is_loopback(address) and is_loopback(host)
+    def _signed(self, purpose: str, lifetime: int, now: float | None) -> str:
+        expires = int((now or time.time()) + lifetime)
+        return f"{expires}.{self._mac(purpose, expires)}"
 
-    def _mac(self, expires: int) -> str:
-        key = hashlib.sha256(f"studio-session:{self.secret}:{self.password or ''}".encode()).digest()
+    def _valid(self, purpose: str, signed: str | None) -> bool:
+        expires, _, mac = (signed or "").partition(".")
+        if not (expires.isascii() and expires.isdigit()) or int(expires) < time.time():
+            return False
+        return hmac.compare_digest(mac.encode("utf-8", "surrogatepass"), self._mac(purpose, int(expires)).encode())
+
+    def _mac(self, purpose: str, expires: int) -> str:
+        key = hashlib.sha256(f"{purpose}:{self.secret}:{self.password or ''}".encode()).digest()
         return hmac.new(key, str(expires).encode(), hashlib.sha256).hexdigest()
 
 

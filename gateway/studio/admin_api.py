@@ -26,7 +26,7 @@ from gateway.policy_tests.suite import discover, run_all
 from gateway.services import services
 from gateway.studio import catalog, database_info, line_files, sql_runner, user_search, user_sessions
 from gateway.studio.access import in_development
-from gateway.studio.door import admin_only
+from gateway.studio.door import admin_only, bad_request
 from gateway.studio.identities import UnknownUser, claims_of, token_for
 from gateway.studio.recent_lines import RecentLines
 from gateway.studio.recent_records import RecentRecords
@@ -65,7 +65,7 @@ async def policy_tests(request: Request) -> Response:
         files = discover([settings.project.policy_tests_dir])
         results = await run_all(settings.bound_database_url, files, settings, shared.keys)
     except ConfigError as error:
-        return _bad_request(str(error))
+        return bad_request(str(error))
     return Response(report.as_json(results), media_type="application/json")
 
 
@@ -87,12 +87,12 @@ async def database(request: Request) -> Response:
 async def extension(request: Request) -> Response:
     ask = await _asked(request)
     if not isinstance(ask.get("name"), str) or not isinstance(ask.get("enabled"), bool):
-        return _bad_request("Send an extension's name and whether to enable it.")
+        return bad_request("Send an extension's name and whether to enable it.")
     async with services(request).pool.connection() as conn:
         try:
             await database_info.set_extension(conn, ask["name"], ask["enabled"])
         except psycopg.Error as error:
-            return _bad_request(error.diag.message_primary or str(error))
+            return bad_request(error.diag.message_primary or str(error))
     return JSONResponse({"name": ask["name"], "enabled": ask["enabled"]})
 
 
@@ -131,13 +131,13 @@ async def run_sql(request: Request) -> Response:
     ask = await _asked(request)
     role = ask.get("role", sql_runner.OWNER)
     if role not in sql_runner.ROLES or not isinstance(ask.get("sql"), str) or not ask["sql"].strip():
-        return _bad_request(f"Send the SQL to run and a role among {', '.join(sql_runner.ROLES)}.")
+        return bad_request(f"Send the SQL to run and a role among {', '.join(sql_runner.ROLES)}.")
     claims = None
     if role != sql_runner.OWNER:
         try:
             claims = await _claims(request, role, ask.get("user_id"))
         except UnknownUser as error:
-            return _bad_request(str(error))
+            return bad_request(str(error))
     async with _pool_for(request, role).connection() as conn:
         try:
             result = await sql_runner.run(conn, ask["sql"], role=role, claims=claims,
@@ -152,7 +152,7 @@ async def run_sql(request: Request) -> Response:
 async def cancel_sql(request: Request) -> Response:
     ask = await _asked(request)
     if ask.get("role") not in sql_runner.ROLES or not ask.get("run_id"):
-        return _bad_request("Send the run id and the role of the query to cancel.")
+        return bad_request("Send the run id and the role of the query to cancel.")
     async with _pool_for(request, ask["role"]).connection() as conn:
         cancelled = await sql_runner.cancel(conn, str(ask["run_id"]))
     return JSONResponse({"cancelled": cancelled})
@@ -164,11 +164,11 @@ async def impersonate(request: Request) -> Response:
     ask = await _asked(request)
     role = ask.get("role")
     if role not in CALLER_ROLES:
-        return _bad_request("Pick anon, authenticated (with a user) or service_role.")
+        return bad_request("Pick anon, authenticated (with a user) or service_role.")
     try:
         claims = await _claims(request, role, ask.get("user_id"))
     except UnknownUser as error:
-        return _bad_request(str(error))
+        return bad_request(str(error))
     return JSONResponse({"token": token_for(services(request).keys, claims)})
 
 
@@ -178,7 +178,7 @@ async def users(request: Request) -> Response:
     try:
         page = Page.from_query(request.query_params)
     except AuthError as error:
-        return _bad_request(error.message)
+        return bad_request(error.message)
     async with services(request).pool.connection() as conn:
         found = await user_search.search(conn, request.query_params.get("search", ""), page)
     return _json_response(found)
@@ -233,10 +233,6 @@ async def _lines_after(recent: RecentLines, request: Request) -> dict[str, Any]:
     cursor = line_files.cursor_of(request.query_params.get("after", ""))
     lines, cursor = await asyncio.to_thread(recent.after, cursor)
     return {"lines": lines, "cursor": line_files.cursor_text(cursor)}
-
-
-def _bad_request(message: str) -> JSONResponse:
-    return JSONResponse({"message": message}, status_code=400)
 
 
 def _not_found(message: str) -> JSONResponse:

@@ -38,6 +38,11 @@ def refusal(request: Request, *, api: bool) -> Response:
     return sign_in_page(None, 401)
 
 
+def bad_request(message: str) -> JSONResponse:
+    """The admin API's refusal of what it was sent."""
+    return JSONResponse({"message": message}, status_code=400)
+
+
 def sign_in_page(error: str | None, status: int) -> HTMLResponse:
     alert = f'<p role="alert">{error}</p>' if error else ""
     return HTMLResponse(SIGN_IN_PAGE.read_text().replace("<!--error-->", alert), status_code=status,

@@ -15,8 +15,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from gateway.auth.errors import AuthError
 from gateway.server.client_ip import client_ip
 from gateway.services import services
-from gateway.studio.access import COOKIE, SESSION_SECONDS
-from gateway.studio.door import let_in, refusal, sign_in_page, studio_access
+from gateway.studio.access import COOKIE, SESSION_SECONDS, StudioAccess
+from gateway.studio.door import bad_request, let_in, refusal, sign_in_page, studio_access
 
 HOME = "/_/"
 DIST = Path(__file__).parent / "dist"
@@ -33,7 +33,13 @@ async def sign_in(request: Request) -> Response:
         return refusal(request, api=True)
     body = (await request.body()).decode("utf-8", "replace")
     if request.headers.get("content-type", "").startswith("application/json"):
-        secret = str(json.loads(body or "{}").get("secret") or "")
+        try:
+            asked = json.loads(body or "{}")
+        except ValueError:
+            asked = None
+        if not isinstance(asked, dict) or not isinstance(asked.get("secret", ""), str):
+            return bad_request('Send a JSON object with the key or password as "secret".')
+        secret = asked.get("secret", "")
     else:
         secret = (parse_qs(body).get("secret") or [""])[0]
     shared = services(request)
@@ -44,10 +50,27 @@ async def sign_in(request: Request) -> Response:
         return sign_in_page("Too many sign-in attempts from this address: wait a few minutes.", 429)
     if not access.signs_in(secret.strip(), shared.keys):
         return sign_in_page("That key or password is not right.", 401)
+    return _signed_in(request, access)
+
+
+def _signed_in(request: Request, access: StudioAccess) -> Response:
+    """To the studio's home, with a new session cookie."""
     response = RedirectResponse(HOME, status_code=303)
     response.set_cookie(COOKIE, access.session_cookie(), max_age=SESSION_SECONDS, path=HOME, httponly=True,
-                        samesite="strict", secure=shared.settings.api_external_url.startswith("https://"))
+                        samesite="strict",
+                        secure=services(request).settings.api_external_url.startswith("https://"))
     return response
+
+
+def _by_link(request: Request, token: str) -> Response:
+    """The link `gateway serve` prints: a good token signs in, and the address bar is left without it."""
+    access = studio_access(request)
+    if not access.enabled:
+        return refusal(request, api=False)
+    if not access.valid_link_token(token):
+        return sign_in_page("That sign-in link has expired or is not this project's: sign in below, or open the "
+                            "link the gateway printed when it last started.", 401)
+    return _signed_in(request, access)
 
 
 @router.post("/api/session/end")
@@ -59,6 +82,9 @@ async def sign_out(request: Request) -> Response:
 
 @router.get("/{path:path}", include_in_schema=False)
 async def app_files(request: Request, path: str) -> Response:
+    token = request.query_params.get("token")
+    if not path and token is not None:
+        return _by_link(request, token)
     if not let_in(request):
         return refusal(request, api=path.startswith("api/"))
     if path.startswith("api/"):

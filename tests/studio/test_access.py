@@ -1,4 +1,4 @@
-"""Who reaches the studio and its admin API: nothing of it without loopback (in development) or a sign-in, only the
+"""Who reaches the studio and its admin API: nothing of it without a sign-in (a loopback caller included), only the
 service-role key at the admin API, and nothing at all in production shape unless enabled."""
 
 from __future__ import annotations
@@ -149,3 +149,24 @@ def test_the_page_runs_only_its_own_scripts_and_no_other_site_frames_it(studio: 
     assert "frame-ancestors 'none'" in policy and "script-src 'self' 'sha256-" in policy
     assert "unsafe-inline" not in policy.split("script-src", 1)[1].split(";", 1)[0]
     assert page.headers["referrer-policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("path", ["/_/", *ADMIN_PATHS])
+def test_a_caller_on_this_machine_without_a_sign_in_gets_nothing(studio: LiveGateway, path: str) -> None:
+    host = studio.url.removeprefix("http://")
+    for headers in ({}, {"Origin": studio.url}, {"Sec-Fetch-Site": "same-origin", "Host": host}):
+        answer = httpx.get(f"{studio.url}{path}", headers=headers)
+        assert answer.status_code == 401 and "__STUDIO_CONFIG__" not in answer.text
+
+
+@pytest.mark.parametrize("body", [b"{", b"[]", b'"secret"', b'{"secret": 5}', b'{"secret": null}', b"\xff\xfe"])
+def test_a_sign_in_that_is_not_a_json_object_is_a_400_in_the_admin_apis_shape(studio: LiveGateway,
+                                                                               body: bytes) -> None:
+    answer = httpx.post(f"{studio.url}/_/api/session", content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and "set-cookie" not in answer.headers
+    assert answer.json() == {"message": 'Send a JSON object with the key or password as "secret".'}
+
+
+def test_a_json_sign_in_with_the_password_signs_in(studio: LiveGateway) -> None:
+    answer = httpx.post(f"{studio.url}/_/api/session", json={"secret": PASSWORD})
+    assert answer.status_code == 303 and "gateway_studio=" in answer.headers["set-cookie"]

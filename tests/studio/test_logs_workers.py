@@ -127,7 +127,9 @@ def test_the_logs_view_lists_the_requests_of_both_workers_each_once(
     context = browser.new_context(base_url=served[0])
     try:
         page = context.new_page()
-        page.goto("/_/")  # in development a browser on this machine needs no sign-in
+        page.goto("/_/")  # the sign-in form, on this machine too
+        page.get_by_label("Service-role key or admin password").fill(served[1]["apikey"])
+        page.get_by_role("button", name="Sign in").click()
         page.get_by_role("link", name="Logs").click()
         sent = [probe(client) for _ in range(5) for client in worker_clients]
         requests = page.get_by_role("table", name="Requests")
