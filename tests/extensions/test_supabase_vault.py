@@ -4,6 +4,9 @@ under the server's root key file, and the privileges the image gives."""
 from __future__ import annotations
 
 import base64
+import os
+import secrets
+import tempfile
 import uuid
 
 import psycopg
@@ -82,15 +85,25 @@ def test_update_secret_changes_the_secret_name_and_description(db):
                       (secret_id,)).fetchone() == ("updated_unique_name", "only this", "n3w_upd@ted_s3kret")
 
 
-def test_decrypting_under_another_root_key_fails(db, tmp_path):
+def test_decrypting_under_another_root_key_fails(db):
     secret_id = create_secret(db, "bound to the server's key")
-    other_key = f"/tmp/gateway-test-other-root-{uuid.uuid4().hex}.key"
-    with db.transaction():
-        db.execute(f"set local pgsodium.root_key_file = '{other_key}'")
-        with pytest.raises(psycopg.errors.DataException, match="invalid ciphertext"), db.transaction():
-            db.execute("select decrypted_secret from vault.decrypted_secrets where id = %s", (secret_id,))
+    # A key file of the test's own, in /tmp where the server's system user reads it (PostgreSQL 15 runs as postgres).
+    with tempfile.NamedTemporaryFile("w", dir="/tmp", prefix="gateway-test-root-", suffix=".key") as other_key:
+        other_key.write(secrets.token_hex(32))
+        other_key.flush()
+        os.chmod(other_key.name, 0o644)
+        with db.transaction():
+            db.execute(f"set local pgsodium.root_key_file = '{other_key.name}'")
+            with pytest.raises(psycopg.errors.DataException, match="invalid ciphertext"), db.transaction():
+                db.execute("select decrypted_secret from vault.decrypted_secrets where id = %s", (secret_id,))
     assert one(db, "select decrypted_secret from vault.decrypted_secrets where id = %s",
                secret_id) == "bound to the server's key"
+
+
+def test_only_a_superuser_names_the_root_key_file(db):
+    with pytest.raises(psycopg.errors.InsufficientPrivilege), db.transaction():
+        db.execute("set local role service_role")
+        db.execute("set pgsodium.root_key_file = '/tmp/chosen-by-a-client.key'")
 
 
 def test_a_secret_moved_to_another_row_or_altered_does_not_decrypt(db):
