@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from psycopg_pool import AsyncConnectionPool
 
+from gateway.background.cron_runner import LOCK as CRON_LOCK
+from gateway.background.cron_runner import CronRunner
 from gateway.background.election import run_elected
 from gateway.background.pg_net_runner import LOCK as PG_NET_LOCK
 from gateway.background.pg_net_runner import PgNetRunner
@@ -24,7 +26,9 @@ class BackgroundWork:
     def start(cls, settings: Settings, pool: AsyncConnectionPool) -> BackgroundWork:
         url = settings.bound_database_url
         pg_net = PgNetRunner(pool, own_api_url(settings), settings.api_port)
-        return cls([asyncio.create_task(run_elected(url, PG_NET_LOCK, "pg_net", pg_net.run), name="pg_net runner")])
+        cron = CronRunner(pool, url)
+        return cls([asyncio.create_task(run_elected(url, PG_NET_LOCK, "pg_net", pg_net.run), name="pg_net runner"),
+                    asyncio.create_task(run_elected(url, CRON_LOCK, "pg_cron", cron.run), name="pg_cron runner")])
 
     async def stop(self) -> None:
         for task in self.tasks:

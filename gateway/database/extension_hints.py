@@ -9,7 +9,6 @@ import re
 NOT_EMBEDDED = {
     **dict.fromkeys(("xml2", "sslinfo"), "PostgreSQL's contrib built with libxml/OpenSSL (Debian's postgresql-15)"),
     **dict.fromkeys(("adminpack", "old_snapshot"), "PostgreSQL 16 and older"),
-    "pg_cron": "Debian: apt-get install postgresql-15-cron",
     **dict.fromkeys(("postgis", "postgis_topology", "postgis_raster"), "Debian: apt-get install postgresql-15-postgis-3"),
     "pgrouting": "Debian: apt-get install postgresql-15-pgrouting",
     **{name: f"Debian: apt-get install postgresql-15-{package}" for name, package in (
