@@ -8,6 +8,10 @@ and the machine's C compiler, into the server's library and extension folders: t
 any PostgreSQL on this machine with `gateway extensions install`. An extension the server already has from
 elsewhere (contrib, a Debian package) is left alone. Without a compiler a C extension stays absent: a warning says
 why, and `create extension` gives PostgreSQL's own "is not available" error naming it.
+
+pgTAP is not ours: it comes from Debian's package (scripts/setup installs it), whose plain SQL the gateway puts into
+a server that lacks it. pgTAP generates that SQL per PostgreSQL major version, but 1.2.0's differs only for servers
+older than 11, so the package built for 15 serves 18 too.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ SOURCES = Path(__file__).parent / "pg_extensions"
 LINKED_LIBRARIES = {"pgcrypto": ("-lcrypt",), "pgsodium": ("-lsodium",)}
 # The last line of a control file the gateway installed: the hash of the sources it was built from.
 BUILD_MARK = "# built by the gateway from sources "
+# Extensions taken from a Debian package's files: where scripts/setup unpacks the package (the Python environment's
+# share/postgresql), or where apt-get installs it.
+PACKAGED = {"pgtap": "postgresql-15-pgtap"}
+PACKAGES_ROOTS = (Path(sys.prefix) / "share" / "postgresql", Path("/usr/share/postgresql"))
 
 
 class BuildError(Exception):
@@ -46,7 +54,8 @@ class PgPaths:
 
 
 def names() -> list[str]:
-    return sorted(folder.name for folder in SOURCES.iterdir() if (folder / f"{folder.name}.control").is_file())
+    return sorted({folder.name for folder in SOURCES.iterdir() if (folder / f"{folder.name}.control").is_file()}
+                  | set(PACKAGED))
 
 
 def ensure_installable(pginstall_dir: Path) -> list[str]:
@@ -65,38 +74,70 @@ def install(pg_config: Path, extension_dir: Path | None = None, server: str | No
         extension_dir = paths.extension_dir
     unavailable = []
     for name in names():
-        stamp = _source_stamp(name)
-        if _is_current(extension_dir / f"{name}.control", stamp):
-            continue
+        control = extension_dir / f"{name}.control"
         try:
+            if _is_real(control):
+                continue
+            files = _source_files(name)
+            stamp = _source_stamp(files)
+            if _is_current(control, stamp):
+                continue
             if sys.platform != "linux":
                 raise BuildError("the gateway builds it on Linux only")
             paths = paths or _pg_paths(pg_config)
             started = time.monotonic()
-            _install(name, paths, stamp)
+            _install(name, files, paths, stamp)
             log.info("built the %s extension for %s in %.1f s", name, server, time.monotonic() - started)
         except (BuildError, OSError) as exc:
-            log.warning("extension %s is unavailable on %s: %s. The gateway builds it with a C compiler and the C "
-                        "library headers (Debian: apt-get install gcc libc6-dev) into the server's own folders, which "
-                        "must be writable; or set DATABASE_URL to a PostgreSQL that has it", name, server, exc)
+            how = (f"The gateway copies it from Debian's {PACKAGED[name]} (scripts/setup fetches it)"
+                   if name in PACKAGED else "The gateway builds it with a C compiler and the C library headers "
+                   "(Debian: apt-get install gcc libc6-dev)")
+            log.warning("extension %s is unavailable on %s: %s. %s into the server's own folders, which must be "
+                        "writable; or set DATABASE_URL to a PostgreSQL that has it", name, server, exc, how)
             unavailable.append(name)
     return unavailable
 
 
-def _source_stamp(name: str) -> str:
+def _source_files(name: str) -> list[Path]:
+    """An extension's own sources, or the files its Debian package installed: the control file and its SQL."""
+    if name not in PACKAGED:
+        return sorted((SOURCES / name).iterdir())
+    for root in PACKAGES_ROOTS:
+        for folder in sorted(root.glob("*/extension"), key=lambda f: _major(f.parent.name), reverse=True):
+            control = folder / f"{name}.control"
+            if _is_real(control):
+                return [control, *sorted(folder.glob(f"{name}--*.sql"))]
+    raise BuildError(f"Debian's {PACKAGED[name]} is not installed")
+
+
+def _major(version: str) -> float:
+    try:
+        return float(version)
+    except ValueError:
+        return 0.0
+
+
+def _source_stamp(files: list[Path]) -> str:
     digest = hashlib.sha256()
-    for path in sorted((SOURCES / name).iterdir()):
+    for path in files:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
-def _is_current(control: Path, stamp: str) -> bool:
-    """True for the real extension (a control file not marked as ours) and for our build of these sources."""
+def _is_real(control: Path) -> bool:
+    """A control file the gateway did not install: the server's own extension, left alone."""
     try:
-        text = control.read_text()
+        return BUILD_MARK not in control.read_text()
     except FileNotFoundError:
         return False
-    return BUILD_MARK not in text or f"{BUILD_MARK}{stamp}" in text
+
+
+def _is_current(control: Path, stamp: str) -> bool:
+    """True for our build of these sources."""
+    try:
+        return f"{BUILD_MARK}{stamp}" in control.read_text()
+    except FileNotFoundError:
+        return False
 
 
 def _pg_paths(pg_config: Path) -> PgPaths:
@@ -113,18 +154,19 @@ def _pg_paths(pg_config: Path) -> PgPaths:
                    pkglibdir=Path(pkglibdir), extension_dir=Path(sharedir) / "extension")
 
 
-def _install(name: str, paths: PgPaths, stamp: str) -> None:
-    sources = SOURCES / name
-    if sources.joinpath(f"{name}.c").exists():
+def _install(name: str, files: list[Path], paths: PgPaths, stamp: str) -> None:
+    source = {path.name: path for path in files}
+    if f"{name}.c" in source:
         with tempfile.TemporaryDirectory(prefix=f"gateway-{name}-") as build_dir:
             library = Path(build_dir) / f"{name}.so"
             _run([*shlex.split(paths.cc), *paths.cflags, "-I", paths.include_server, "-shared",
-                  "-o", str(library), str(sources / f"{name}.c"), *LINKED_LIBRARIES.get(name, ())])
+                  "-o", str(library), str(source[f"{name}.c"]), *LINKED_LIBRARIES.get(name, ())])
             _put(library.read_bytes(), paths.pkglibdir / library.name, mode=0o755)
-    for script in sources.glob(f"{name}--*.sql"):
-        _put(script.read_bytes(), paths.extension_dir / script.name)
+    for script in files:
+        if script.name.startswith(f"{name}--") and script.suffix == ".sql":
+            _put(script.read_bytes(), paths.extension_dir / script.name)
     # The control file goes last: once it is there, the extension is complete.
-    control = (sources / f"{name}.control").read_text() + f"{BUILD_MARK}{stamp}\n"
+    control = source[f"{name}.control"].read_text().rstrip("\n") + f"\n{BUILD_MARK}{stamp}\n"
     _put(control.encode(), paths.extension_dir / f"{name}.control")
 
 

@@ -200,8 +200,9 @@ def bare_postgres(tmp_path: Path) -> Path:
 
 def test_builds_what_is_missing_once(bare_postgres):
     assert extensions.ensure_installable(bare_postgres) == []
-    built = sorted(path.name for path in bare_postgres.rglob("*") if path.is_file() and path.parent.name != "bin")
-    assert built == ["pgcrypto--1.3.sql", "pgcrypto.control", "pgcrypto.so", "pgtap--1.2.0.sql", "pgtap.control",
+    built = sorted(path.name for path in bare_postgres.rglob("*") if path.is_file() and path.parent.name != "bin"
+                   and path.name.startswith(("pgcrypto", "uuid-ossp")))
+    assert built == ["pgcrypto--1.3.sql", "pgcrypto.control", "pgcrypto.so",
                      "uuid-ossp--1.1.sql", "uuid-ossp.control", "uuid-ossp.so"]
     library = bare_postgres / "lib" / "pgcrypto.so"
     before = library.stat().st_mtime_ns
@@ -225,5 +226,30 @@ def test_without_a_compiler_each_is_named_as_unavailable(bare_postgres, monkeypa
     with caplog.at_level(logging.WARNING, logger="gateway.database.extensions"):
         assert extensions.ensure_installable(bare_postgres) == ["pgcrypto", "uuid-ossp"]
     assert "extension pgcrypto is unavailable on the embedded PostgreSQL: /nonexistent/cc was not found" in caplog.text
-    installed = sorted(path.name for path in (bare_postgres / "share" / "extension").iterdir())
-    assert installed == ["pgtap--1.2.0.sql", "pgtap.control"], "pgTAP is plain SQL: nothing to compile"
+    installed = {path.name for path in (bare_postgres / "share" / "extension").iterdir()}
+    assert {"pgtap--1.2.0.sql", "pgtap.control"} <= installed, "pgTAP is plain SQL: nothing to compile"
+    assert not any(name.startswith(("pgcrypto", "uuid-ossp")) for name in installed)
+
+
+def test_pgtap_is_copied_from_debians_package(bare_postgres):
+    package = next(root / "15" / "extension" for root in extensions.PACKAGES_ROOTS
+                   if (root / "15" / "extension" / "pgtap.control").is_file())
+    assert extensions.ensure_installable(bare_postgres) == []
+    target = bare_postgres / "share" / "extension"
+    packaged = sorted(path.name for path in package.glob("pgtap--*.sql"))
+    assert "pgtap--1.2.0.sql" in packaged
+    assert sorted(path.name for path in target.glob("pgtap--*.sql")) == packaged
+    assert (target / "pgtap--1.2.0.sql").read_bytes() == (package / "pgtap--1.2.0.sql").read_bytes()
+    control = (target / "pgtap.control").read_text()
+    assert control.startswith((package / "pgtap.control").read_text()) and extensions.BUILD_MARK in control
+
+
+def test_without_debians_pgtap_package_pgtap_alone_is_named_as_unavailable(bare_postgres, monkeypatch, caplog,
+                                                                            tmp_path):
+    monkeypatch.setattr(extensions, "PACKAGES_ROOTS", (tmp_path / "no-packages",))
+    with caplog.at_level(logging.WARNING, logger="gateway.database.extensions"):
+        assert extensions.ensure_installable(bare_postgres) == ["pgtap"]
+    assert ("extension pgtap is unavailable on the embedded PostgreSQL: Debian's postgresql-15-pgtap is not installed."
+            " The gateway copies it from Debian's postgresql-15-pgtap (scripts/setup fetches it)") \
+        in caplog.text
+    assert not (bare_postgres / "share" / "extension" / "pgtap.control").exists()
