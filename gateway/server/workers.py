@@ -10,8 +10,6 @@ an exit only on a second SIGINT), and if a worker dies on its own it stops the o
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
 import logging
 import os
@@ -23,11 +21,11 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from gateway.processes import end_with_parent
 from gateway.server.balanced_accept import ConnectionTable, WorkerConnections
 
 log = logging.getLogger("gateway")
 WAIT_INTERVAL_SECONDS = 0.2
-PR_SET_PDEATHSIG = 1
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -36,7 +34,7 @@ def listen(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(2048)
-    sock.set_inheritable(True)
+    # Close-on-exec, as Python makes it: the forked workers have it all the same, and no program they start does.
     return sock
 
 
@@ -59,7 +57,8 @@ def serve(make_server: Callable[[WorkerConnections | None], Any], sock: socket.s
     for index in range(workers):
         pid = os.fork()
         if pid == 0:
-            _end_with_parent(parent)
+            # A worker whose parent is killed gets SIGTERM, so no orphan keeps serving the port.
+            end_with_parent(parent, signal.SIGTERM)
             _worker(make_server, sock, WorkerConnections(table, index))
         children.add(pid)
     stopping = False
@@ -95,18 +94,6 @@ def serve(make_server: Callable[[WorkerConnections | None], Any], sock: socket.s
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     return status
-
-
-def _end_with_parent(parent: int) -> None:
-    """A worker whose parent is killed (kill -9 gives it no chance to stop them) gets SIGTERM, so no orphan keeps
-    serving the port (Linux; elsewhere they live on until stopped)."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request took effect
-        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _worker(make_server: Callable[[WorkerConnections | None], Any], sock: socket.socket,

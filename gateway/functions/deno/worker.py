@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import signal
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gateway.functions.deno.discovery import DenoFunction
+from gateway.processes import start_child
 
 BOOTSTRAP = Path(__file__).with_name("bootstrap.ts")
 LISTENING = "gateway-worker-listening "
@@ -91,9 +93,12 @@ class DenoWorker:
     @classmethod
     async def start(cls, function: DenoFunction, launch: Launch) -> DenoWorker:
         launch.scratch_dir.mkdir(parents=True, exist_ok=True)
-        process = await asyncio.create_subprocess_exec(
+        # Ended with the gateway even while it spins (its stdin's end, which it watches, needs a free event loop),
+        # by a signal a function cannot catch.
+        process = await start_child(
             *launch.command(function), cwd=function.folder, env=launch.env, stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True,
+            end_with_parent_by=signal.SIGKILL)
         worker = cls(function.slug, process)
         try:
             async with asyncio.timeout(launch.limits.boot_seconds):
