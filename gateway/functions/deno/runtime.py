@@ -117,17 +117,18 @@ class DenoRuntime:
                 client_ip=client_ip(request, self.trusted_proxy_header), timeout=limit,
                 extra_headers={REQUEST_ID_HEADER: request_id})
         except TimeoutError:
-            # A worker past its wall clock may be stuck in a loop that no other request would get through.
-            log.warning("function %s exceeded its wall clock limit of %ss request_id=%s; worker stopped",
+            # A worker past its wall clock may be stuck in a loop that no new request would get through; the
+            # requests it already serves end on their own, each within its own limit.
+            log.warning("function %s exceeded its wall clock limit of %ss request_id=%s; its worker is retired",
                         function.slug, limit, request_id)
-            await self.supervisor.discard(worker)
+            await self.supervisor.retire(worker)
             return edge_error(WORKER_LIMIT, request_id)
         except httpx.HTTPError as exc:
             died = await worker.exited(DEATH_SECONDS)
             log.warning("function %s dropped the request (%s%s) request_id=%s", function.slug, type(exc).__name__,
                         ", out of memory" if worker.out_of_memory else "", request_id)
             if died:
-                await self.supervisor.discard(worker)
+                await self.supervisor.retire(worker)
             return edge_error(WORKER_LIMIT if worker.out_of_memory else WORKER_ERROR, request_id)
         return upstream
 

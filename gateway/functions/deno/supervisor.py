@@ -1,5 +1,6 @@
 """Keeps the Deno workers of one gateway process: started on a function's first request and kept warm, at most
-`max_workers` at once (the least recently used idle one makes room), started again after one died."""
+`max_workers` at once (the least recently used idle one makes room), started again after one died or broke a limit.
+A worker that broke a limit takes no new request and stops once the other callers' requests on it are over."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ class Supervisor:
         self.launch = launch
         self._workers: dict[str, DenoWorker] = {}
         self._starting: dict[str, asyncio.Lock] = {}
+        # Out of the rotation, each stopped by the release of its last request.
+        self._retired: set[DenoWorker] = set()
+        self._stops: set[asyncio.Task[None]] = set()
 
     async def acquire(self, function: DenoFunction) -> DenoWorker:
         """A running worker of `function`, counted busy (never made room with) until `release`.
@@ -33,10 +37,14 @@ class Supervisor:
         worker.in_flight += 1
         return worker
 
-    @staticmethod
-    def release(worker: DenoWorker) -> None:
+    def release(self, worker: DenoWorker) -> None:
         worker.in_flight -= 1
         worker.last_used = time.monotonic()
+        if worker in self._retired and worker.in_flight == 0:
+            self._retired.discard(worker)
+            stop = asyncio.get_running_loop().create_task(worker.stop())
+            self._stops.add(stop)
+            stop.add_done_callback(self._stops.discard)
 
     @asynccontextmanager
     async def worker(self, function: DenoFunction) -> AsyncIterator[DenoWorker]:
@@ -62,7 +70,7 @@ class Supervisor:
             return worker
 
     async def _make_room(self) -> None:
-        if len(self._workers) < self.launch.limits.max_workers:
+        if len(self._workers) + len(self._retired) < self.launch.limits.max_workers:
             return
         idle = [w for w in self._workers.values() if w.in_flight == 0]
         if not idle:
@@ -71,10 +79,15 @@ class Supervisor:
         del self._workers[oldest.slug]
         await oldest.stop()
 
-    async def discard(self, worker: DenoWorker) -> None:
-        """Stops a worker that broke a limit; the function's next request starts a fresh one."""
+    async def retire(self, worker: DenoWorker) -> None:
+        """For a worker that broke a limit (or died) while serving the caller's request: the function's next request
+        starts a fresh one; this one stops now if the caller's is its only request, else once the others are over."""
         if self._workers.get(worker.slug) is worker:
             del self._workers[worker.slug]
+        if worker.in_flight > 1:
+            self._retired.add(worker)
+            return
+        self._retired.discard(worker)
         await worker.stop()
 
     async def reload(self, slugs: set[str] | None = None) -> None:
@@ -84,3 +97,6 @@ class Supervisor:
 
     async def close(self) -> None:
         await self.reload()
+        while self._retired:
+            await self._retired.pop().stop()
+        await asyncio.gather(*self._stops, return_exceptions=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
 import httpx
 import psutil
@@ -122,3 +123,30 @@ def test_workers_are_bounded_and_the_least_recently_used_idle_one_makes_room(dat
     assert after_the_stream.json() == {"open": True}
     assert other.status_code == 546 and other.json() == WORKER_LIMIT, "no slot while the only one is busy"
     assert hang.status_code == 546
+
+
+def test_a_request_past_its_wall_clock_ends_alone_and_the_others_on_its_worker_finish(limited: LiveGateway):
+    pid = worker_pid(limited)
+
+    async def three() -> tuple[httpx.Response, list[httpx.Response]]:
+        async with httpx.AsyncClient(timeout=60, headers=limited.headers()) as client:
+            hang = asyncio.create_task(client.get(f"{limited.url}/functions/v1/faults/hang"))
+            # Halfway through the hang's time: in flight when it reaches its limit, far from their own.
+            await asyncio.sleep(WALL_CLOCK_SECONDS / 2)
+
+            async def body(name: str) -> AsyncIterator[bytes]:
+                yield f"{name} began before the limit".encode()
+                await asyncio.shield(hang)
+                yield b" and ended after it"
+
+            uploads = [asyncio.create_task(client.post(f"{limited.url}/functions/v1/faults/upload", content=body(n)))
+                       for n in ("one", "two")]
+            return await hang, list(await asyncio.gather(*uploads))
+
+    over, others = asyncio.run(three())
+    assert over.status_code == 546 and over.json() == WORKER_LIMIT
+    assert [(r.status_code, r.json()) for r in others] == [
+        (200, {"pid": pid, "body": f"{name} began before the limit and ended after it"}) for name in ("one", "two")]
+    assert worker_pid(limited) != pid, "the worker past its limit took no new request"
+    eventually(lambda: not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE,
+               "the retired worker to stop once its last request ended", timeout=30)

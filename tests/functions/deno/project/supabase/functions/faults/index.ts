@@ -14,6 +14,8 @@ Deno.serve(async (req) => {
     }
     case "/faults/exit":
       Deno.exit(3);
+    case "/faults/upload":
+      return Response.json({ pid: Deno.pid, body: await req.text() });
   }
   return Response.json({ pid: Deno.pid });
 });
