@@ -87,9 +87,9 @@ def create_app(settings: Settings) -> ASGIApp:
         shared.pool, shared.request_pool, shared.auth_pool = pools.service, pools.request, pools.auth
         shared.mailer = Mailer(shared.pool, smtp_url=settings.smtp_url, sender=settings.mail_from)
         shared.mailer.start()
-        shared.background = BackgroundWork.start(settings, shared.pool)
         # One LISTEN connection for the process; services subscribe to it in their on_startup.
         shared.listener = NotificationListener(settings.bound_database_url)
+        shared.background = BackgroundWork.start(settings, shared.pool, shared.listener)
         started = []
         try:
             for _, module in SERVICES:

@@ -13,6 +13,7 @@ from gateway.background.cron_runner import CronRunner
 from gateway.background.election import run_elected
 from gateway.background.pg_net_runner import LOCK as PG_NET_LOCK
 from gateway.background.pg_net_runner import PgNetRunner
+from gateway.database.notifications import NotificationListener
 from gateway.settings import Settings
 
 WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
@@ -23,9 +24,11 @@ class BackgroundWork:
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
     @classmethod
-    def start(cls, settings: Settings, pool: AsyncConnectionPool) -> BackgroundWork:
+    def start(cls, settings: Settings, pool: AsyncConnectionPool, listener: NotificationListener) -> BackgroundWork:
+        """Started before `listener` is: it subscribes pg_net's runner to it."""
         url = settings.bound_database_url
         pg_net = PgNetRunner(pool, own_api_url(settings), settings.api_port)
+        listener.subscribe(pg_net)
         cron = CronRunner(pool, url)
         return cls([asyncio.create_task(run_elected(url, PG_NET_LOCK, "pg_net", pg_net.run), name="pg_net runner"),
                     asyncio.create_task(run_elected(url, CRON_LOCK, "pg_cron", cron.run), name="pg_cron runner")])

@@ -1,10 +1,12 @@
 """pg_net's worker, in the gateway: takes the requests queued in net.http_request_queue, makes them concurrently,
 and answers each into net._http_response (deleting its queue row in the same transaction, so a runner that dies
-mid-request leaves it queued for the next one). Woken by the queue's NOTIFY, and polling as a fallback."""
+mid-request leaves it queued for the next one). Woken by the queue's NOTIFY (through the process's one listener,
+which every process subscribes it to), and polling as a fallback."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -56,23 +58,35 @@ class Answer:
 
 
 class PgNetRunner:
+    channels = (CHANNEL,)
+
     def __init__(self, pool: AsyncConnectionPool, api_url: str, api_port: int) -> None:
         self.pool = pool
         self.api_url = api_url
         self.api_port = api_port
         self.in_flight: dict[int, asyncio.Task[None]] = {}
+        self.wake = asyncio.Event()
+
+    def received(self, channel: str, payload: str) -> None:
+        self.wake.set()
+
+    def lost(self) -> None:
+        pass
+
+    async def connected(self, conn: psycopg.AsyncConnection) -> None:
+        self.wake.set()  # requests queued while the listener was away
 
     async def run(self, conn: psycopg.AsyncConnection) -> None:
-        """While elected: `conn` holds the lock and LISTENs; the queue and the answers go through the pool."""
-        await conn.execute(f"listen {CHANNEL}")
+        """While elected (`conn` holds the lock): the queue and the answers go through the pool."""
         async with httpx.AsyncClient(timeout=None) as client:
             try:
                 while True:
+                    self.wake.clear()
                     if await self._installed():
                         await self._take(client)
                         await self._expire()
-                    async for _ in conn.notifies(timeout=POLL_SECONDS, stop_after=1):
-                        pass
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.wake.wait(), POLL_SECONDS)
             finally:
                 for task in self.in_flight.values():
                     task.cancel()
