@@ -46,8 +46,8 @@ async def _provider_url(ctx: AuthContext, linking_target_id: str | None) -> str:
     method = pkce.check_challenge_params(challenge, query.get("code_challenge_method", ""))
     nonce, verifier = provider.new_nonce(), provider.new_code_verifier()
     async with privileged_tx(ctx.pool) as conn:
-        state = await flow_states.start(conn, provider=provider.name, referrer=referrer, challenge=challenge,
-                                        challenge_method=method, nonce=nonce, code_verifier=verifier,
-                                        linking_target_id=linking_target_id)
+        state = await flow_states.start(conn, client_address=ctx.ip, provider=provider.name, referrer=referrer,
+                                        challenge=challenge, challenge_method=method, nonce=nonce,
+                                        code_verifier=verifier, linking_target_id=linking_target_id)
     extra: dict[str, Any] = {key: value for key, value in query.items() if key.lower() not in RESERVED}
     return provider.authorization_url(ctx.settings, state, nonce, verifier, extra)
