@@ -87,11 +87,12 @@ def test_a_worker_that_exits_is_restarted_on_the_next_request(limited: LiveGatew
     assert worker_pid(limited) != pid
 
 
-def test_two_hundred_concurrent_calls_to_one_function_all_succeed(limited: LiveGateway):
+def test_two_hundred_concurrent_calls_to_one_function_all_succeed(deno_gateway: LiveGateway):
+    """Under the default wall clock: on a busy machine, 200 calls at once can take longer than `limited`'s."""
     async def calls() -> list[httpx.Response]:
         limits = httpx.Limits(max_connections=200)
-        async with httpx.AsyncClient(timeout=60, headers=limited.headers(), limits=limits) as client:
-            return await asyncio.gather(*(client.post(f"{limited.url}/functions/v1/echo", json={"n": n})
+        async with httpx.AsyncClient(timeout=60, headers=deno_gateway.headers(), limits=limits) as client:
+            return await asyncio.gather(*(client.post(f"{deno_gateway.url}/functions/v1/echo", json={"n": n})
                                           for n in range(200)))
 
     responses = asyncio.run(calls())
