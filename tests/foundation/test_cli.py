@@ -225,9 +225,9 @@ def test_migrate_applies_to_database_url_and_is_idempotent(pg_cluster):
 
 def test_a_migration_needing_an_unavailable_extension_stops_naming_where_it_is(pg_cluster, tmp_path):
     (tmp_path / "supabase" / "migrations").mkdir(parents=True)
-    (tmp_path / "supabase" / "config.toml").write_text('project_id = "graph"\n')
-    (tmp_path / "supabase" / "migrations" / "20260101000000_graphql.sql").write_text(
-        "-- the GraphQL API\ncreate extension if not exists pg_graphql;\n")
+    (tmp_path / "supabase" / "config.toml").write_text('project_id = "hypo"\n')
+    (tmp_path / "supabase" / "migrations" / "20260101000000_hypopg.sql").write_text(
+        "-- hypothetical indexes\ncreate extension if not exists hypopg;\n")
     name = pg_cluster.create_database("t_cli_extension")
     try:
         result = run_cli("--workdir", str(tmp_path), "migrate", DATABASE_URL=pg_cluster.url_for(name),
@@ -236,9 +236,9 @@ def test_a_migration_needing_an_unavailable_extension_stops_naming_where_it_is(p
         pg_cluster.drop_database(name)
     assert result.returncode == 1
     assert result.stderr.strip() == (
-        'error: migrations/20260101000000_graphql.sql failed at line 2: extension "pg_graphql" is not available: it '
-        "is in Supabase's own PostgreSQL image (not packaged in Debian) (docs/extensions.md); set DATABASE_URL to a "
-        "PostgreSQL that has it")
+        'error: migrations/20260101000000_hypopg.sql failed at line 2: extension "hypopg" is not available: it '
+        "is in Debian: apt-get install postgresql-15-hypopg (docs/extensions.md); set DATABASE_URL to a PostgreSQL "
+        "that has it")
 
 
 def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir):

@@ -52,8 +52,8 @@ def test_both_are_extensions_in_schema_extensions_that_drop_and_come_back(ext):
 
 
 def test_an_unavailable_extension_is_an_error_naming_it(ext):
-    with pytest.raises(psycopg.Error, match='extension "pg_graphql" is not available'):
-        ext.execute("create extension pg_graphql with schema extensions")
+    with pytest.raises(psycopg.Error, match='extension "hypopg" is not available'):
+        ext.execute("create extension hypopg with schema extensions")
 
 
 def test_namespaces_and_nil_are_rfc_4122s(ext):
@@ -224,7 +224,8 @@ def test_rebuilds_an_older_build_and_leaves_the_real_extension_alone(bare_postgr
 def test_without_a_compiler_each_is_named_as_unavailable(bare_postgres, monkeypatch, caplog):
     monkeypatch.setenv("CC", "/nonexistent/cc")
     with caplog.at_level(logging.WARNING, logger="gateway.database.extensions"):
-        assert extensions.ensure_installable(bare_postgres) == ["pgcrypto", "uuid-ossp"]
+        assert extensions.ensure_installable(bare_postgres) == [
+            name for name in extensions.names() if (extensions.SOURCES / name / f"{name}.c").exists()]
     assert "extension pgcrypto is unavailable on the embedded PostgreSQL: /nonexistent/cc was not found" in caplog.text
     installed = {path.name for path in (bare_postgres / "share" / "extension").iterdir()}
     assert {"pgtap--1.2.0.sql", "pgtap.control"} <= installed, "pgTAP is plain SQL: nothing to compile"
