@@ -28,6 +28,7 @@ async def run_elected(url: str, lock: int, name: str, work: Work) -> None:
         try:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True,
                                                              application_name=f"gateway {name}") as conn:
+                await conn.execute("set statement_timeout = 0")  # a role's timeout would end the wait for the lock
                 await conn.execute("select pg_advisory_lock(%s, %s)", (LOCK_CLASS, lock))
                 log.info("%s: this process runs it for the database", name)
                 await work(conn)
