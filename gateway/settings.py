@@ -155,6 +155,7 @@ class Settings:
     functions_memory_mb: int = 256
     functions_max_workers: int = 16
     db_port: int = 54322  # the embedded server's loopback TCP port, as `supabase start`'s
+    db_password: str = field(default="postgres", repr=False)  # `postgres`' password there, as `supabase start`'s
     tcp_database_url: str | None = field(default=None, repr=False)  # the embedded server over TCP, once it listens
     web_dist: Path | None = field(default_factory=lambda: PROJECT_ROOT / "web" / "dist")
     project_ref: str = "default"
@@ -354,6 +355,7 @@ class Settings:
             functions_memory_mb=_int("FUNCTIONS_MEMORY_LIMIT_MB", env.get("FUNCTIONS_MEMORY_LIMIT_MB"), 256),
             functions_max_workers=max(1, _int("FUNCTIONS_MAX_WORKERS", env.get("FUNCTIONS_MAX_WORKERS"), 16)),
             db_port=_port("DB_PORT", env.get("DB_PORT"), 54322),
+            db_password=env.get("DB_PASSWORD") or "postgres",
             web_dist=project.site_dir,
             realtime_max_channels_per_client=_int(
                 "REALTIME_MAX_CHANNELS", env.get("REALTIME_MAX_CHANNELS"), 100),

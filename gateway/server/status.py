@@ -25,7 +25,7 @@ def status_info(settings: Settings) -> dict[str, str]:
         "publishable_key": keys.api_keys.default_publishable,
         "secret_key": keys.api_keys.default_secret,
         # Embedded, the URL desktop tools and edge functions connect with, whether or not it runs yet.
-        "db_url": settings.tcp_database_url or (tcp_url(settings.db_port) if settings.embedded
+        "db_url": settings.tcp_database_url or (tcp_url(settings.db_port, settings.db_password) if settings.embedded
                                                 else settings.bound_database_url),
     }
 
