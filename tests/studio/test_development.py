@@ -106,3 +106,17 @@ def test_the_admin_password_is_read_from_the_projects_env_file(served: tuple[str
     assert answer.status_code == 303
     page = httpx.get(f"{url}/_/", headers=elsewhere, cookies=answer.cookies)
     assert page.status_code == 200 and "__STUDIO_CONFIG__" in page.text
+
+
+def test_the_printed_link_opens_the_studio_in_chromium(served: tuple[str, str], browser) -> None:
+    url, link = served
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(link)
+        page.get_by_role("navigation", name="Studio").wait_for()
+        assert page.url == f"{url}/_/"
+        page.goto(f"{url}/_/")  # the session, not the link, lets it in again
+        page.get_by_role("navigation", name="Studio").wait_for()
+    finally:
+        context.close()
