@@ -148,7 +148,9 @@ select n.nspname, p.proname, p.proretset, format_type(p.prorettype, null), rt.ty
   coalesce((select json_agg(json_build_array(coalesce(p.proargnames[u.ord], ''), format_type(u.typ, null),
                                              coalesce(p.proargmodes[u.ord]::text, 'i')) order by u.ord)
             from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(typ, ord)), '[]'),
-  p.pronargdefaults, p.prorows, obj_description(p.oid, 'pg_proc')
+  p.pronargdefaults, p.prorows, obj_description(p.oid, 'pg_proc'),
+  coalesce((select json_agg(json_build_array(a.attname, format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+            from pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped), '[]')
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
@@ -244,13 +246,15 @@ def _attach_view_keys(tables: dict[tuple[str, str], Table], shown_by: ShownBy, k
 
 
 def _function(schema, name, returns_set, return_type, typtype, rel_name, rel_schema, volatility, roles, args,
-              defaults, rows, description) -> Function:
+              defaults, rows, description, row_columns) -> Function:
     all_args = [Arg(a[0], a[1], a[2], False) for a in args]
     inputs = [i for i, a in enumerate(all_args) if a.mode in ("i", "b", "v")]
     for index in inputs[len(inputs) - defaults:] if defaults else []:
         arg = all_args[index]
         all_args[index] = Arg(arg.name, arg.type, arg.mode, True)
     outs = tuple(a for a in all_args if a.mode in ("o", "b", "t"))
+    if typtype == "c" and not outs:  # a row type, perhaps of a schema not exposed (pgmq.message_record)
+        outs = tuple(Arg(column, type_, "o", False) for column, type_ in row_columns)
     if return_type == "void":
         kind = "void"
     elif typtype == "c" or (return_type == "record" and outs):
