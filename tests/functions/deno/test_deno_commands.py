@@ -1,8 +1,9 @@
 """`gateway functions new` and `gateway functions serve NAME --port N` for Deno functions, `--no-verify-jwt`,
-`--env-file`, and no worker left behind by a gateway that was killed."""
+`--env-file`, and no Deno process left behind by a gateway or a `functions serve NAME` that was killed."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import subprocess
 import sys
@@ -86,11 +87,20 @@ def test_a_deno_function_as_its_own_process_is_relayed_streaming_with_its_secret
     assert f"Function echo listening on http://127.0.0.1:{port}/echo" in output
 
 
-def test_a_killed_gateway_leaves_no_deno_worker(tmp_path: Path, database_url: str):
-    function = tmp_path / "supabase" / "functions" / "hi"
+def write_hi_project(root: Path) -> None:
+    """A project whose one function, `hi`, answers with its process id."""
+    function = root / "supabase" / "functions" / "hi"
     function.mkdir(parents=True)
-    (tmp_path / "supabase" / "config.toml").write_text("[functions.hi]\nverify_jwt = false\n")
+    (root / "supabase" / "config.toml").write_text("[functions.hi]\nverify_jwt = false\n")
     (function / "index.ts").write_text("Deno.serve(() => Response.json({ pid: Deno.pid }));\n")
+
+
+def exited(pid: int) -> bool:
+    return not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+
+
+def test_a_killed_gateway_leaves_no_deno_worker(tmp_path: Path, database_url: str):
+    write_hi_project(tmp_path)
     port = free_port()
     with ServeProcess(tmp_path / ".data", port, cwd=tmp_path, DATABASE_URL=database_url, JWT_SECRET=TEST_JWT_SECRET,
                       API_WORKERS=1) as server:
@@ -99,5 +109,27 @@ def test_a_killed_gateway_leaves_no_deno_worker(tmp_path: Path, database_url: st
         assert psutil.pid_exists(pid)
         server.proc.kill()
         server.proc.wait(timeout=30)
-    eventually(lambda: not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE,
-               "the orphaned Deno worker to exit", timeout=10)
+    eventually(lambda: exited(pid), "the orphaned Deno worker to exit", timeout=10)
+
+
+def test_a_killed_functions_serve_of_one_function_leaves_no_deno_process(tmp_path: Path, database_url: str):
+    write_hi_project(tmp_path)
+    port = free_port()
+
+    def pid() -> int | None:
+        try:
+            return httpx.get(f"http://127.0.0.1:{port}/hi", timeout=10).json()["pid"]
+        except httpx.HTTPError:
+            return None
+
+    with subprocess.Popen([sys.executable, "-m", "gateway", "functions", "serve", "hi", "--port", str(port)],
+                          cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          env=gateway_env(DATABASE_URL=database_url, JWT_SECRET=TEST_JWT_SECRET,
+                                          DATA_DIR=tmp_path / ".data")) as process:
+        deno = eventually(pid, "the function to answer on its port", timeout=60)
+        process.kill()
+    try:
+        eventually(lambda: exited(deno), "the function's Deno to end with its command", timeout=30)
+    finally:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            psutil.Process(deno).kill()
