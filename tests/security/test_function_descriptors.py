@@ -19,6 +19,7 @@ import pytest
 import uvloop
 
 from gateway.processes import start_child
+from gateway.server import workers
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import free_port
 from tests.support.serve import ServeProcess
@@ -118,7 +119,7 @@ def test_a_function_cannot_answer_the_gateways_clients(gateway: ServeProcess):
     assert CAPTURED not in answers, f"a function answered the gateway's clients (it listened on {outcomes})"
 
 
-def test_a_deno_worker_ends_when_the_gateway_is_killed(gateway: ServeProcess):
+def test_a_deno_worker_ends_when_the_gateway_is_killed_and_the_port_is_free_again(gateway: ServeProcess):
     pid = call(gateway, "/spin").json()["pid"]
     worker = psutil.Process(pid)
     start = worker.cpu_times().user
@@ -132,6 +133,7 @@ def test_a_deno_worker_ends_when_the_gateway_is_killed(gateway: ServeProcess):
     finally:
         with contextlib.suppress(psutil.NoSuchProcess):
             worker.kill()
+    workers.listen("127.0.0.1", gateway.port).close()  # as the next `gateway serve` binds it
 
 
 def descriptors(pid: int) -> list[int]:
@@ -163,6 +165,7 @@ PARENT = """\
 import asyncio, signal, sys
 import uvloop
 from gateway.processes import start_child
+from gateway.server import workers
 
 async def main():
     child = await start_child("sleep", "60", end_with_parent_by=signal.SIGKILL)
