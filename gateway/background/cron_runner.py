@@ -98,6 +98,9 @@ class CronRunner:
                 if job.id not in self.again:
                     return
                 self.again.discard(job.id)
+        except Exception as exc:
+            # The run could not be recorded (the database went away); the next due time runs it again.
+            log.warning("pg_cron job %s did not run: %s", job.id, one_line(exc))
         finally:
             self.running.pop(job.id, None)
 

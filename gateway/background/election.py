@@ -24,6 +24,7 @@ async def run_elected(url: str, lock: int, name: str, work: Work) -> None:
     """Forever (until cancelled): wait for the lock (LOCK_CLASS, lock) and run `work(conn)` on the connection
     holding it. `work` runs until it fails; the connection closes, which releases the lock, and the election
     starts again."""
+    failing = False  # warned once per outage
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True,
@@ -31,9 +32,12 @@ async def run_elected(url: str, lock: int, name: str, work: Work) -> None:
                 await conn.execute("set statement_timeout = 0")  # a role's timeout would end the wait for the lock
                 await conn.execute("select pg_advisory_lock(%s, %s)", (LOCK_CLASS, lock))
                 log.info("%s: this process runs it for the database", name)
+                failing = False
                 await work(conn)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.warning("%s stopped (%s); it starts again in %.0f s", name, one_line(exc), RETRY_SECONDS)
+            if not failing:
+                log.warning("%s stopped (%s); it starts again once the database answers", name, one_line(exc))
+            failing = True
         await asyncio.sleep(RETRY_SECONDS)
