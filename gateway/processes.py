@@ -22,8 +22,9 @@ OPEN_DESCRIPTORS = "/proc/self/fd" if sys.platform.startswith("linux") else "/de
 
 
 def end_with_parent(parent: int, sig: signal.Signals) -> None:
-    """`sig` for this process when the thread that forked it ends (a kill -9 of the parent gives the parent no chance
-    to stop it) (Linux; elsewhere the process lives on until stopped). `parent` is the forking process's id."""
+    """Asks Linux for `sig` when the thread that forked this process ends, as it does when its process is killed with
+    kill -9, which leaves it no chance to stop its children (elsewhere the process lives on until stopped).
+    `parent` is the forking process's id."""
     prctl = _prctl()
     if prctl is None:
         return
@@ -34,8 +35,8 @@ def end_with_parent(parent: int, sig: signal.Signals) -> None:
 
 async def start_child(*command: str, end_with_parent_by: signal.Signals | None = None,
                       **options: Any) -> asyncio.subprocess.Process:
-    """`asyncio.create_subprocess_exec(*command, **options)` holding only stdin, stdout and stderr, and ended by
-    `end_with_parent_by` when this process's thread that starts it ends, if given."""
+    """`asyncio.create_subprocess_exec(*command, **options)` holding only stdin, stdout and stderr, and, if
+    `end_with_parent_by` is given, sent it when the event loop's thread (with it, usually, this process) ends."""
     return await asyncio.create_subprocess_exec(*command, close_fds=True, preexec_fn=child_setup(end_with_parent_by),
                                                 **options)
 
@@ -55,6 +56,7 @@ def child_setup(end_with_parent_by: signal.Signals | None) -> Callable[[], None]
 
 
 def _keep_only_stdio() -> None:
+    """Every descriptor past stderr close-on-exec."""
     for name in os.listdir(OPEN_DESCRIPTORS):
         descriptor = int(name)
         if descriptor > 2:
