@@ -269,8 +269,32 @@ pgsodium_crypto_aead_det_noncegen(PG_FUNCTION_ARGS)
 
 /* ---- secretbox (XSalsa20-Poly1305) ---- */
 
+/* The ciphers in one shape, so that the key-id functions share under_derived_key; secretbox has no additional
+ * data. */
+typedef bytea *(*cipher_fn) (bytea *data, bytea *additional, bytea *nonce, const unsigned char *key);
+
+/* Runs `cipher` under the key derived from (key_id, context), wiping the key even when the cipher fails. */
 static bytea *
-secretbox(bytea *message, bytea *nonce, const unsigned char *key)
+under_derived_key(cipher_fn cipher, bytea *data, bytea *additional, bytea *nonce, int64 key_id, bytea *context)
+{
+	unsigned char key[DET_KEY_BYTES];
+	bytea	   *volatile result = NULL;
+
+	derive_key(key, sizeof(key), key_id, context);
+	PG_TRY();
+	{
+		result = cipher(data, additional, nonce, key);
+	}
+	PG_FINALLY();
+	{
+		sodium_memzero(key, sizeof(key));
+	}
+	PG_END_TRY();
+	return result;
+}
+
+static bytea *
+secretbox(bytea *message, bytea *additional, bytea *nonce, const unsigned char *key)
 {
 	bytea	   *result = new_bytea(crypto_secretbox_MACBYTES + LEN(message));
 
@@ -280,7 +304,7 @@ secretbox(bytea *message, bytea *nonce, const unsigned char *key)
 }
 
 static bytea *
-secretbox_open(bytea *box, bytea *nonce, const unsigned char *key)
+secretbox_open(bytea *box, bytea *additional, bytea *nonce, const unsigned char *key)
 {
 	bytea	   *result;
 
@@ -300,7 +324,7 @@ pgsodium_crypto_secretbox(PG_FUNCTION_ARGS)
 	bytea	   *key = PG_GETARG_BYTEA_PP(2);
 
 	require_length("key", key, crypto_secretbox_KEYBYTES);
-	PG_RETURN_BYTEA_P(secretbox(PG_GETARG_BYTEA_PP(0), PG_GETARG_BYTEA_PP(1), DATA(key)));
+	PG_RETURN_BYTEA_P(secretbox(PG_GETARG_BYTEA_PP(0), NULL, PG_GETARG_BYTEA_PP(1), DATA(key)));
 }
 
 PG_FUNCTION_INFO_V1(pgsodium_crypto_secretbox_open);
@@ -310,47 +334,23 @@ pgsodium_crypto_secretbox_open(PG_FUNCTION_ARGS)
 	bytea	   *key = PG_GETARG_BYTEA_PP(2);
 
 	require_length("key", key, crypto_secretbox_KEYBYTES);
-	PG_RETURN_BYTEA_P(secretbox_open(PG_GETARG_BYTEA_PP(0), PG_GETARG_BYTEA_PP(1), DATA(key)));
+	PG_RETURN_BYTEA_P(secretbox_open(PG_GETARG_BYTEA_PP(0), NULL, PG_GETARG_BYTEA_PP(1), DATA(key)));
 }
 
 PG_FUNCTION_INFO_V1(pgsodium_crypto_secretbox_by_id);
 Datum
 pgsodium_crypto_secretbox_by_id(PG_FUNCTION_ARGS)
 {
-	unsigned char key[crypto_secretbox_KEYBYTES];
-	bytea	   *result;
-
-	derive_key(key, sizeof(key), PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3));
-	PG_TRY();
-	{
-		result = secretbox(PG_GETARG_BYTEA_PP(0), PG_GETARG_BYTEA_PP(1), key);
-	}
-	PG_FINALLY();
-	{
-		sodium_memzero(key, sizeof(key));
-	}
-	PG_END_TRY();
-	PG_RETURN_BYTEA_P(result);
+	PG_RETURN_BYTEA_P(under_derived_key(secretbox, PG_GETARG_BYTEA_PP(0), NULL, PG_GETARG_BYTEA_PP(1),
+										PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3)));
 }
 
 PG_FUNCTION_INFO_V1(pgsodium_crypto_secretbox_open_by_id);
 Datum
 pgsodium_crypto_secretbox_open_by_id(PG_FUNCTION_ARGS)
 {
-	unsigned char key[crypto_secretbox_KEYBYTES];
-	bytea	   *result;
-
-	derive_key(key, sizeof(key), PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3));
-	PG_TRY();
-	{
-		result = secretbox_open(PG_GETARG_BYTEA_PP(0), PG_GETARG_BYTEA_PP(1), key);
-	}
-	PG_FINALLY();
-	{
-		sodium_memzero(key, sizeof(key));
-	}
-	PG_END_TRY();
-	PG_RETURN_BYTEA_P(result);
+	PG_RETURN_BYTEA_P(under_derived_key(secretbox_open, PG_GETARG_BYTEA_PP(0), NULL, PG_GETARG_BYTEA_PP(1),
+										PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3)));
 }
 
 /* ---- deterministic AEAD (synthetic IV) ---- */
@@ -398,7 +398,7 @@ det_stream(unsigned char *out, const unsigned char *in, size_t len, const unsign
 }
 
 static bytea *
-det_encrypt(bytea *message, bytea *additional, const unsigned char *key, bytea *nonce)
+det_encrypt(bytea *message, bytea *additional, bytea *nonce, const unsigned char *key)
 {
 	unsigned char mac_key[DET_KEY_BYTES];
 	unsigned char stream_key[crypto_stream_xchacha20_KEYBYTES];
@@ -415,7 +415,7 @@ det_encrypt(bytea *message, bytea *additional, const unsigned char *key, bytea *
 }
 
 static bytea *
-det_decrypt(bytea *ciphertext, bytea *additional, const unsigned char *key, bytea *nonce)
+det_decrypt(bytea *ciphertext, bytea *additional, bytea *nonce, const unsigned char *key)
 {
 	unsigned char mac_key[DET_KEY_BYTES];
 	unsigned char stream_key[crypto_stream_xchacha20_KEYBYTES];
@@ -454,7 +454,7 @@ pgsodium_crypto_aead_det_encrypt(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	key = PG_GETARG_BYTEA_PP(2);
 	require_length("key", key, DET_KEY_BYTES);
-	PG_RETURN_BYTEA_P(det_encrypt(PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), DATA(key), ARG_OR_NULL(3)));
+	PG_RETURN_BYTEA_P(det_encrypt(PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), ARG_OR_NULL(3), DATA(key)));
 }
 
 PG_FUNCTION_INFO_V1(pgsodium_crypto_aead_det_decrypt);
@@ -467,7 +467,7 @@ pgsodium_crypto_aead_det_decrypt(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	key = PG_GETARG_BYTEA_PP(2);
 	require_length("key", key, DET_KEY_BYTES);
-	PG_RETURN_BYTEA_P(det_decrypt(PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), DATA(key), ARG_OR_NULL(3)));
+	PG_RETURN_BYTEA_P(det_decrypt(PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), ARG_OR_NULL(3), DATA(key)));
 }
 
 /* (message, additional, key_id, context, nonce): the key is derived from the root key here, never shown. */
@@ -475,44 +475,20 @@ PG_FUNCTION_INFO_V1(pgsodium_crypto_aead_det_encrypt_by_id);
 Datum
 pgsodium_crypto_aead_det_encrypt_by_id(PG_FUNCTION_ARGS)
 {
-	unsigned char key[DET_KEY_BYTES];
-	bytea	   *result;
-
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(2) || PG_ARGISNULL(3))
 		PG_RETURN_NULL();
-	derive_key(key, sizeof(key), PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3));
-	PG_TRY();
-	{
-		result = det_encrypt(PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), key, ARG_OR_NULL(4));
-	}
-	PG_FINALLY();
-	{
-		sodium_memzero(key, sizeof(key));
-	}
-	PG_END_TRY();
-	PG_RETURN_BYTEA_P(result);
+	PG_RETURN_BYTEA_P(under_derived_key(det_encrypt, PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), ARG_OR_NULL(4),
+										PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3)));
 }
 
 PG_FUNCTION_INFO_V1(pgsodium_crypto_aead_det_decrypt_by_id);
 Datum
 pgsodium_crypto_aead_det_decrypt_by_id(PG_FUNCTION_ARGS)
 {
-	unsigned char key[DET_KEY_BYTES];
-	bytea	   *result;
-
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(2) || PG_ARGISNULL(3))
 		PG_RETURN_NULL();
-	derive_key(key, sizeof(key), PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3));
-	PG_TRY();
-	{
-		result = det_decrypt(PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), key, ARG_OR_NULL(4));
-	}
-	PG_FINALLY();
-	{
-		sodium_memzero(key, sizeof(key));
-	}
-	PG_END_TRY();
-	PG_RETURN_BYTEA_P(result);
+	PG_RETURN_BYTEA_P(under_derived_key(det_decrypt, PG_GETARG_BYTEA_PP(0), ARG_OR_NULL(1), ARG_OR_NULL(4),
+										PG_GETARG_INT64(2), PG_GETARG_BYTEA_PP(3)));
 }
 
 /* ---- signatures (Ed25519) and hashing ---- */
