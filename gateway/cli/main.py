@@ -412,6 +412,9 @@ def _status(settings: Settings, *, output: str) -> int:
 def _migrate(settings: Settings) -> int:
     from gateway.cli.db_commands import database
 
+    warning = migrations.misnamed_warning(settings.project)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr, flush=True)
     with database(settings) as url:
         _connect_check(url)
         applied = migrations.apply_pending(url, settings.project, log=print)

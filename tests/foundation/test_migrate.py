@@ -11,6 +11,7 @@ from gateway.database import migrate
 from gateway.database.migration_batches import batches
 from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT
+from tests.support.serve import run_cli
 
 SITE = Project.load(PROJECT_ROOT)
 
@@ -221,6 +222,23 @@ def test_only_timestamped_files_are_migrations_and_the_others_are_named_in_one_w
     assert migrate.misnamed_warning(project) == (
         "supabase/migrations holds files whose names are not <timestamp>_name.sql, skipped as the Supabase CLI "
         "skips them: 20240102-6f1c3b2e.sql, seed.sql")
+
+
+def test_gateway_migrate_names_the_skipped_files_in_one_warning(pg_cluster, tmp_path):
+    (tmp_path / "supabase" / "migrations").mkdir(parents=True)
+    (tmp_path / "supabase" / "config.toml").write_text('project_id = "skips"\n')
+    (tmp_path / "supabase" / "migrations" / "20260101000000_notes.sql").write_text("create table public.notes ();")
+    (tmp_path / "supabase" / "migrations" / "seed.sql").write_text("select 1/0;")
+    name = pg_cluster.create_database("t_migrate_skips")
+    try:
+        result = run_cli("--workdir", str(tmp_path), "migrate", DATABASE_URL=pg_cluster.url_for(name),
+                         JWT_SECRET="y" * 40)
+    finally:
+        pg_cluster.drop_database(name)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == ("warning: supabase/migrations holds files whose names are not "
+                                     "<timestamp>_name.sql, skipped as the Supabase CLI skips them: seed.sql")
+    assert "applying migrations/20260101000000_notes.sql" in result.stdout and "seed.sql" not in result.stdout
 
 
 def test_a_project_with_only_migrations_gets_no_warning(project):
