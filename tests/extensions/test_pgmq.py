@@ -235,3 +235,25 @@ def test_the_queues_api_keeps_postgrests_errors_and_privileges(queues_api):
                             headers={"Content-Profile": "pgmq_public"})
         assert response.status_code == 200 and len(response.json()) == 1
         assert raw.post("/rpc/send", json={"queue_name": "jobs", "message": {}}).status_code == 404  # not in public
+
+
+def test_the_images_own_flow(mq):
+    """Supabase's image test for pgmq: queue names are case-insensitive, and SQL-escaping names are refused."""
+    mq.execute("select pgmq.create('Foo')")
+    first = rows(mq, "select * from pgmq.send(queue_name := 'Foo', msg := '{\"foo\": \"bar1\"}')")[0][0]
+    rows(mq, "select * from pgmq.send(queue_name := 'foo', msg := '{\"foo\": \"bar2\"}', delay := 5)")
+    assert rows(mq, "select msg_id, read_ct, message from pgmq.read(queue_name := 'Foo', vt := 30, qty := 2)") == [
+        (first, 1, {"foo": "bar1"})]
+    assert rows(mq, "select * from pgmq.pop('Foo')") == []
+    assert rows(mq, "select pgmq.archive(queue_name := 'Foo', msg_id := 99)") == [(False,)]
+    mq.execute("select pgmq.create('image_queue')")
+    sent = rows(mq, """select pgmq.send_batch(queue_name := 'image_queue',
+                       msgs := array['{"foo": "bar3"}', '{"foo": "bar4"}', '{"foo": "bar5"}']::jsonb[])""")
+    assert [r[0] for r in sent] == [1, 2, 3]
+    assert rows(mq, "select pgmq.archive(queue_name := 'image_queue', msg_ids := array[3, 4, 5])") == [(3,)]
+    assert rows(mq, "select pgmq.delete('image_queue', 6)") == [(False,)]
+    assert rows(mq, "select pgmq.drop_queue('image_queue')") == [(True,)]
+    for name in ("F--oo", "F$oo", "F'oo"):
+        with pytest.raises(psycopg.errors.RaiseException, match=r"queue name contains invalid characters: \$, ;, --, or \\'"):
+            mq.execute("select pgmq.create(%s)", (name,))
+    mq.execute("select pgmq.drop_queue('Foo')")
