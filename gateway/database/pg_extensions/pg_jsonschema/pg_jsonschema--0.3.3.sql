@@ -224,9 +224,6 @@ BEGIN
   END IF;
   FOR keyword, arg IN SELECT * FROM jsonb_each(schema) LOOP
     CASE
-    WHEN keyword = '$ref' THEN
-      errors := errors || @extschema@._jsonschema_errors(@extschema@._jsonschema_resolve(root, arg #>> '{}'), instance,
-                                                         root, draft, all_errors, depth + 1);
     WHEN keyword = 'type' THEN
       IF jsonb_typeof(arg) = 'string' AND NOT @extschema@._jsonschema_has_type(instance, arg #>> '{}') THEN
         errors := errors || format('%s is not of type %s', instance, arg);
@@ -235,6 +232,41 @@ BEGIN
         errors := errors || (SELECT format('%s is not of types %s', instance, string_agg(t.name::text, ', ' ORDER BY t.name::text))
                              FROM jsonb_array_elements(arg) AS t(name));
       END IF;
+    WHEN kind = 'object' AND keyword = 'properties' THEN
+      FOR entry IN SELECT p.key, p.value, instance -> p.key AS member FROM jsonb_each(arg) AS p WHERE instance ? p.key LOOP
+        errors := errors || @extschema@._jsonschema_errors(entry.value, entry.member, root, draft, all_errors, depth + 1);
+        EXIT WHEN NOT all_errors AND cardinality(errors) > 0;
+      END LOOP;
+    WHEN kind = 'object' AND keyword = 'required' THEN
+      errors := errors || ARRAY(SELECT format('%s is a required property', r.name)
+                                FROM jsonb_array_elements(arg) AS r(name) WHERE NOT instance ? (r.name #>> '{}'));
+    WHEN kind = 'array' AND keyword IN ('items', 'prefixItems', 'additionalItems') THEN
+      IF keyword = 'additionalItems' AND jsonb_typeof(schema -> 'items') IS DISTINCT FROM 'array' THEN
+        CONTINUE;  -- only applies after the tuple form of "items"
+      END IF;
+      -- Elements from first_extra on are checked against the one schema `arg`; those before, against the tuple.
+      first_extra := CASE
+        WHEN keyword = 'prefixItems' OR jsonb_typeof(arg) = 'array' THEN NULL
+        WHEN keyword = 'additionalItems' THEN jsonb_array_length(schema -> 'items')
+        WHEN schema ? 'prefixItems' THEN jsonb_array_length(schema -> 'prefixItems')
+        ELSE 0 END;
+      IF first_extra IS NOT NULL AND arg = 'false' AND jsonb_array_length(instance) > first_extra THEN
+        errors := errors || (SELECT format('Additional items are not allowed (%s %s unexpected)',
+                                           string_agg(e::text, ', ' ORDER BY n), CASE WHEN count(*) = 1 THEN 'was' ELSE 'were' END)
+                             FROM jsonb_array_elements(instance) WITH ORDINALITY AS x(e, n) WHERE n > first_extra);
+      ELSE
+        FOR entry IN SELECT x.e, x.n FROM jsonb_array_elements(instance) WITH ORDINALITY AS x(e, n)
+                     WHERE CASE WHEN first_extra IS NULL THEN x.n <= jsonb_array_length(arg) ELSE x.n > first_extra END
+        LOOP
+          errors := errors || @extschema@._jsonschema_errors(
+            CASE WHEN first_extra IS NULL THEN arg -> (entry.n::integer - 1) ELSE arg END, entry.e, root, draft,
+            all_errors, depth + 1);
+          EXIT WHEN NOT all_errors AND cardinality(errors) > 0;
+        END LOOP;
+      END IF;
+    WHEN keyword = '$ref' THEN
+      errors := errors || @extschema@._jsonschema_errors(@extschema@._jsonschema_resolve(root, arg #>> '{}'), instance,
+                                                         root, draft, all_errors, depth + 1);
     WHEN keyword = 'enum' THEN
       IF NOT EXISTS (SELECT FROM jsonb_array_elements(arg) AS e(option) WHERE e.option = instance) THEN
         errors := errors || format('%s is not one of %s', instance, arg);
@@ -315,30 +347,6 @@ BEGIN
       IF arg = 'true' AND (SELECT count(DISTINCT e) < count(*) FROM jsonb_array_elements(instance) AS e) THEN
         errors := errors || format('%s has non-unique elements', instance);
       END IF;
-    WHEN kind = 'array' AND keyword IN ('items', 'prefixItems', 'additionalItems') THEN
-      IF keyword = 'additionalItems' AND jsonb_typeof(schema -> 'items') IS DISTINCT FROM 'array' THEN
-        CONTINUE;  -- only applies after the tuple form of "items"
-      END IF;
-      -- Elements from first_extra on are checked against the one schema `arg`; those before, against the tuple.
-      first_extra := CASE
-        WHEN keyword = 'prefixItems' OR jsonb_typeof(arg) = 'array' THEN NULL
-        WHEN keyword = 'additionalItems' THEN jsonb_array_length(schema -> 'items')
-        WHEN schema ? 'prefixItems' THEN jsonb_array_length(schema -> 'prefixItems')
-        ELSE 0 END;
-      IF first_extra IS NOT NULL AND arg = 'false' AND jsonb_array_length(instance) > first_extra THEN
-        errors := errors || (SELECT format('Additional items are not allowed (%s %s unexpected)',
-                                           string_agg(e::text, ', ' ORDER BY n), CASE WHEN count(*) = 1 THEN 'was' ELSE 'were' END)
-                             FROM jsonb_array_elements(instance) WITH ORDINALITY AS x(e, n) WHERE n > first_extra);
-      ELSE
-        FOR entry IN SELECT x.e, x.n FROM jsonb_array_elements(instance) WITH ORDINALITY AS x(e, n)
-                     WHERE CASE WHEN first_extra IS NULL THEN x.n <= jsonb_array_length(arg) ELSE x.n > first_extra END
-        LOOP
-          errors := errors || @extschema@._jsonschema_errors(
-            CASE WHEN first_extra IS NULL THEN arg -> (entry.n::integer - 1) ELSE arg END, entry.e, root, draft,
-            all_errors, depth + 1);
-          EXIT WHEN NOT all_errors AND cardinality(errors) > 0;
-        END LOOP;
-      END IF;
     WHEN kind = 'array' AND keyword = 'contains' THEN
       SELECT count(*) INTO tally FROM jsonb_array_elements(instance) AS x(e)
       WHERE cardinality(@extschema@._jsonschema_errors(arg, x.e, root, draft, false, depth + 1)) = 0;
@@ -349,9 +357,6 @@ BEGIN
         errors := errors || format('%s has more than %s items valid under the given schema', instance,
                                    schema -> 'maxContains');
       END IF;
-    WHEN kind = 'object' AND keyword = 'required' THEN
-      errors := errors || ARRAY(SELECT format('%s is a required property', r.name)
-                                FROM jsonb_array_elements(arg) AS r(name) WHERE NOT instance ? (r.name #>> '{}'));
     WHEN kind = 'object' AND keyword IN ('minProperties', 'maxProperties') THEN
       tally := (SELECT count(*) FROM jsonb_object_keys(instance));
       IF keyword = 'minProperties' AND tally < arg::numeric THEN
@@ -361,11 +366,6 @@ BEGIN
         errors := errors || format('%s has more than %s propert%s', instance, arg,
                                    CASE WHEN arg::numeric = 1 THEN 'y' ELSE 'ies' END);
       END IF;
-    WHEN kind = 'object' AND keyword = 'properties' THEN
-      FOR entry IN SELECT p.key, p.value, instance -> p.key AS member FROM jsonb_each(arg) AS p WHERE instance ? p.key LOOP
-        errors := errors || @extschema@._jsonschema_errors(entry.value, entry.member, root, draft, all_errors, depth + 1);
-        EXIT WHEN NOT all_errors AND cardinality(errors) > 0;
-      END LOOP;
     WHEN kind = 'object' AND keyword = 'patternProperties' THEN
       FOR entry IN SELECT p.value AS subschema, m.value AS member
                    FROM jsonb_each(arg) AS p, jsonb_each(instance) AS m WHERE m.key ~ p.key LOOP
