@@ -1,5 +1,6 @@
 """A project's seed written for GoTrue's tables: the users, identities and audit log rows seeds (and `db dump
---data-only`) insert, instance_id included, then the seeded user signs in through the gateway."""
+--data-only`) insert, instance_id included, then the seeded user signs in through the gateway; and the GoTrue
+tables `db pull` output names."""
 
 from __future__ import annotations
 
@@ -62,3 +63,10 @@ def test_gotrues_later_columns_take_a_dumps_values(db):
                    (INSTANCE,))
         assert db.execute("select count(*) from auth.refresh_tokens where instance_id = %s",
                           (INSTANCE,)).fetchone() == (1,)
+
+
+def test_a_pulled_migrations_grants_on_gotrues_ledger_apply(db):
+    with db.transaction(force_rollback=True):
+        db.execute('revoke select on table "auth"."schema_migrations" from "postgres"')
+        db.execute('grant select on table "auth"."schema_migrations" to "postgres"')
+        assert db.execute("select count(*) from auth.schema_migrations").fetchone() == (0,)
