@@ -157,6 +157,23 @@ def test_an_unlogged_queue_and_a_detached_archive(mq):
     assert rows(mq, "select pgmq.drop_queue('fast_lane')") == [(True,)]
 
 
+def test_a_role_that_does_not_own_the_extension_makes_and_uses_its_own_queue(mq):
+    mq.execute("create role queue_user nosuperuser")
+    try:
+        mq.execute("grant usage, create on schema pgmq to queue_user")
+        mq.execute("grant select, insert, update, delete on pgmq.meta to queue_user")
+        with mq.transaction():
+            mq.execute("set local role queue_user")
+            mq.execute("select pgmq.create('not_owner')")
+            mq.execute("select pgmq.send('not_owner', '{\"n\": 1}')")
+            assert rows(mq, "select msg_id, message from pgmq.pop('not_owner')") == [(1, {"n": 1})]
+            assert rows(mq, "select pgmq._belongs_to_pgmq('q_not_owner')") == [(False,)]
+            assert rows(mq, "select pgmq.drop_queue('not_owner')") == [(True,)]
+    finally:
+        mq.execute("drop owned by queue_user")
+        mq.execute("drop role queue_user")
+
+
 @pytest.mark.parametrize("name,error", [
     ("bad;name", "queue name contains invalid characters"),
     ("x" * 48, "queue name is too long, maximum length is 48 characters"),

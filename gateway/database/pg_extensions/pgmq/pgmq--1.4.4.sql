@@ -71,7 +71,13 @@ AS $$
       AND d.objid = to_regclass(format('pgmq.%I', table_name)))
 $$;
 
--- The two tables of a queue (unlogged or not), their indexes, membership of the extension and a row in meta.
+-- Whether the current role may add tables to the extension (it owns it, or is a member of its owner).
+CREATE FUNCTION pgmq._owns_pgmq() RETURNS boolean
+LANGUAGE sql
+AS $$ SELECT pg_has_role(extowner, 'USAGE') FROM pg_extension WHERE extname = 'pgmq' $$;
+
+-- The two tables of a queue (unlogged or not), their indexes, membership of the extension and a row in meta. A role
+-- that does not own the extension still gets a working queue, whose tables are then its own and not the extension's.
 CREATE FUNCTION pgmq._create_queue(queue_name text, unlogged boolean) RETURNS void
 LANGUAGE plpgsql
 AS $$
@@ -94,10 +100,10 @@ BEGIN
                     archived_at timestamptz DEFAULT now() NOT NULL,
                     vt timestamptz NOT NULL,
                     message jsonb)', atable);
-  IF NOT pgmq._belongs_to_pgmq(qtable) THEN
+  IF pgmq._owns_pgmq() AND NOT pgmq._belongs_to_pgmq(qtable) THEN
     EXECUTE format('ALTER EXTENSION pgmq ADD TABLE pgmq.%I', qtable);
   END IF;
-  IF NOT pgmq._belongs_to_pgmq(atable) THEN
+  IF pgmq._owns_pgmq() AND NOT pgmq._belongs_to_pgmq(atable) THEN
     EXECUTE format('ALTER EXTENSION pgmq ADD TABLE pgmq.%I', atable);
   END IF;
   EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON pgmq.%I (vt ASC)', qtable || '_vt_idx', qtable);
