@@ -17,7 +17,8 @@ from tests.support.waits import eventually
 @pytest.fixture(scope="module")
 def cron(db: psycopg.Connection) -> psycopg.Connection:
     db.execute("create extension pg_cron with schema pg_catalog")
-    db.execute("create role cron_owner login")
+    db.execute("do $$ begin if not exists (select 1 from pg_roles where rolname = 'cron_owner') then"
+               " create role cron_owner login; end if; end $$")  # roles outlive a test database on a shared server
     db.execute("grant usage on schema cron to cron_owner")
     db.execute("create table public.slots (slot bigint primary key, by_role text not null default current_user)")
     db.execute("grant insert on public.slots to cron_owner")
