@@ -27,15 +27,30 @@ def cron(db: psycopg.Connection) -> psycopg.Connection:
 
 @pytest.fixture(scope="module")
 def gateways(cron: psycopg.Connection, database_url: str, tmp_path_factory) -> Iterator[list[LiveGateway]]:
+    """Two gateways on the module's database; the first one started holds pg_cron's lock."""
     with ExitStack() as stack:
-        yield [stack.enter_context(run_gateway(make_settings(database_url, tmp_path_factory.mktemp(f"cron{n}"))))
-               for n in range(2)]
+        first = stack.enter_context(run_gateway(make_settings(database_url, tmp_path_factory.mktemp("cron0"))))
+        eventually(lambda: runner_pid(cron), "the first gateway's pg_cron runner")
+        second = stack.enter_context(run_gateway(make_settings(database_url, tmp_path_factory.mktemp("cron1"))))
+        yield [first, second]
 
 
 def runs(db: psycopg.Connection, job_id: int) -> list[tuple]:
     return db.execute("select status, return_message, job_pid, username, start_time <= end_time from"
                       " cron.job_run_details where jobid = %s and status in ('succeeded', 'failed') order by runid",
                       (job_id,)).fetchall()
+
+
+def this_database(db: psycopg.Connection) -> int:
+    """Its oid: advisory locks are per database, and other databases of the server have runners of their own."""
+    return db.execute("select oid from pg_database where datname = current_database()").fetchone()[0]
+
+
+def runner_pid(db: psycopg.Connection) -> int | None:
+    """The backend holding this database's pg_cron lock."""
+    row = db.execute("select pid from pg_locks where locktype = 'advisory' and classid = 7461 and objid = 2"
+                     " and granted and database = %s", (this_database(db),)).fetchone()
+    return row and row[0]
 
 
 def schedule_as_owner(db: psycopg.Connection, name: str, schedule: str, command: str) -> int:
@@ -55,19 +70,19 @@ def test_two_gateways_run_each_due_time_once_as_the_jobs_owner(gateways, cron: p
     assert cron.execute("select distinct by_role from public.slots").fetchall() == [("cron_owner",)]
     # One runner per database, whichever process won the election.
     holders = cron.execute("select count(*) from pg_locks where locktype = 'advisory' and classid = 7461"
-                           " and objid = 2 and granted").fetchone()
+                           " and objid = 2 and granted and database = %s", (this_database(cron),)).fetchone()
     assert holders == (1,)
     cron.execute("select cron.unschedule(%s)", (job_id,))
 
 
 def test_another_gateway_takes_over_when_the_runner_goes(gateways, cron: psycopg.Connection) -> None:
-    holder = cron.execute("select application_name from pg_stat_activity a join pg_locks l on l.pid = a.pid"
-                          " where l.locktype = 'advisory' and l.classid = 7461 and l.objid = 2 and l.granted"
-                          ).fetchone()
-    assert holder == ("gateway pg_cron",)
+    first_runner = runner_pid(cron)
+    assert cron.execute("select application_name from pg_stat_activity where pid = %s", (first_runner,)
+                        ).fetchone() == ("gateway pg_cron",)
     job_id = schedule_as_owner(cron, "after-failover", "1 second", "select 1")
     eventually(lambda: runs(cron, job_id), "a first run")
-    gateways[0].server.should_exit = True  # whichever held the lock, one of them now runs alone
+    gateways[0].server.should_exit = True
+    eventually(lambda: runner_pid(cron) not in (None, first_runner), "the second gateway's runner to take over")
     cron.execute("delete from cron.job_run_details where jobid = %s", (job_id,))
     later = eventually(lambda: len(runs(cron, job_id)) >= 3 and runs(cron, job_id), "runs after one gateway stopped",
                        timeout=30)
