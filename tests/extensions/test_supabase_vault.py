@@ -133,7 +133,7 @@ def test_api_roles_get_nothing_of_the_vault(db, role):
 
 
 def test_postgres_reads_and_manages_secrets_and_can_grant_them_on(db):
-    with db.transaction():
+    with db.transaction(force_rollback=True):
         db.execute("set local role postgres")
         secret_id = create_secret(db, "postgres's secret")
         assert one(db, "select decrypted_secret from vault.decrypted_secrets where id = %s",
