@@ -31,7 +31,10 @@ CLI_API_HOSTS = {("kong", 8000)}
 DOCKER_HOST_ALIAS = "host.docker.internal"
 
 TAKE = """
-    select id, method, url, headers, body, timeout_milliseconds
+    select id, method, url,
+           case when jsonb_typeof(headers) = 'object' then (select jsonb_object_agg(key, value)
+                                                            from jsonb_each_text(headers)) end,
+           body, timeout_milliseconds
     from net.http_request_queue
     where id <> all(%s::bigint[])
     order by id
@@ -109,6 +112,9 @@ class PgNetRunner:
                       headers: dict[str, str], body: bytes | None, timeout_ms: int) -> None:
         try:
             answer = await perform(client, method.upper(), self.resolve(url), headers, body, timeout_ms)
+        except Exception as exc:  # noqa: BLE001 - whatever the request holds, it gets an answer, not a retry
+            answer = Answer(error_msg=one_line(exc))
+        try:
             async with self.pool.connection() as db, db.transaction():
                 await db.execute(ANSWER, (request_id, answer.status_code, answer.content_type,
                                           None if answer.headers is None else Jsonb(answer.headers),

@@ -107,6 +107,20 @@ def test_an_api_key_header(runner, net, echo: EchoServer) -> None:
     assert echo.to("/keyed")[-1].headers["API-KEY-HEADER"] == "secret-value"
 
 
+def test_header_values_are_sent_as_text(runner, net, echo: EchoServer) -> None:
+    request_id = queue(net, "select net.http_get(%s, headers := '{\"X-Count\": 5, \"X-On\": true}'::jsonb)",
+                       f"{echo.url}/typed")
+    response(net, request_id)
+    sent = echo.to("/typed")[-1].headers
+    assert (sent["X-Count"], sent["X-On"]) == ("5", "true")
+
+
+def test_a_url_that_cannot_be_requested_gets_an_error_answer(runner, net) -> None:
+    request_id = queue(net, "select net.http_get('ftp://127.0.0.1/file')")
+    assert response(net, request_id)["error_msg"] == "Unsupported protocol"
+    assert net.execute("select count(*) from net.http_request_queue where id = %s", (request_id,)).fetchone() == (0,)
+
+
 def test_post_sends_the_json_body(runner, net, echo: EchoServer) -> None:
     request_id = queue(net, "select net.http_post(%s, '{\"key\": \"value\", \"key\": 5}'::jsonb,"
                             " headers := '{\"API-KEY-HEADER\": \"k\"}'::jsonb)", f"{echo.url}/post")
