@@ -4,6 +4,7 @@ functions projects call, checked against Python's own BLAKE2b and Ed25519; the o
 from __future__ import annotations
 
 import hashlib
+import hmac
 
 import psycopg
 import pytest
@@ -160,6 +161,37 @@ def test_signatures_are_ed25519(db):
                                                                                               PublicFormat.Raw)
 
 
+def test_boxes_between_two_key_pairs_and_sealed_boxes(db):
+    alice = db.execute("select public, secret from pgsodium.crypto_box_new_keypair()").fetchone()
+    bob = db.execute("select public, secret from pgsodium.crypto_box_new_keypair()").fetchone()
+    nonce = one(db, "select pgsodium.crypto_box_noncegen()")
+    box = one(db, "select pgsodium.crypto_box('for bob', %s, %s, %s)", nonce, bob[0], alice[1])
+    assert one(db, "select pgsodium.crypto_box_open(%s, %s, %s, %s)", box, nonce, alice[0], bob[1]) == b"for bob"
+    with pytest.raises(psycopg.errors.DataException, match="invalid message"):
+        db.execute("select pgsodium.crypto_box_open(%s, %s, %s, %s)", (box, nonce, bob[0], bob[1]))
+    sealed = one(db, "select pgsodium.crypto_box_seal('anonymous', %s)", bob[0])
+    assert one(db, "select pgsodium.crypto_box_seal_open(%s, %s, %s)", sealed, bob[0], bob[1]) == b"anonymous"
+    with pytest.raises(psycopg.errors.DataException):
+        db.execute("select pgsodium.crypto_box_seal_open(%s, %s, %s)", (sealed, alice[0], alice[1]))
+
+
+def test_auth_is_hmac_sha512_256_and_hashes_are_sha2(db):
+    key = one(db, "select pgsodium.crypto_auth_keygen()")
+    mac = one(db, "select pgsodium.crypto_auth('authenticated words', %s)", key)
+    assert mac == hmac.new(key, b"authenticated words", hashlib.sha512).digest()[:32]
+    assert one(db, "select pgsodium.crypto_auth_verify(%s, 'authenticated words', %s)", mac, key)
+    assert not one(db, "select pgsodium.crypto_auth_verify(%s, 'other words', %s)", mac, key)
+    assert one(db, "select pgsodium.crypto_hash_sha256('abc')") == hashlib.sha256(b"abc").digest()
+    assert one(db, "select pgsodium.crypto_hash_sha512('abc')") == hashlib.sha512(b"abc").digest()
+
+
+def test_password_hashes_are_argon2id(db):
+    hashed = one(db, "select pgsodium.crypto_pwhash_str('correct horse')")
+    assert hashed.startswith(b"$argon2id$")
+    assert one(db, "select pgsodium.crypto_pwhash_str_verify(%s, 'correct horse')", hashed)
+    assert not one(db, "select pgsodium.crypto_pwhash_str_verify(%s, 'wrong horse')", hashed)
+
+
 def test_generichash_is_blake2b(db):
     assert one(db, "select pgsodium.crypto_generichash('hello')") == hashlib.blake2b(b"hello", digest_size=32).digest()
     key = b"k" * 32
@@ -168,10 +200,10 @@ def test_generichash_is_blake2b(db):
 
 
 @pytest.mark.parametrize("call,name", [
-    ("select pgsodium.crypto_box_new_keypair()", "crypto_box_new_keypair"),
-    ("select pgsodium.crypto_box('m', 'n', 'p', 's')", "crypto_box"),
-    ("select pgsodium.crypto_pwhash_str('password')", "crypto_pwhash_str"),
-    ("select pgsodium.crypto_auth_verify('m', 'k', 1)", "crypto_auth_verify"),
+    ("select pgsodium.crypto_kx_new_keypair()", "crypto_kx_new_keypair"),
+    ("select pgsodium.crypto_aead_ietf_encrypt('m', 'ad', 'n', 'k')", "crypto_aead_ietf_encrypt"),
+    ("select pgsodium.crypto_pwhash('password', 'salt')", "crypto_pwhash"),
+    ("select pgsodium.crypto_auth_hmacsha256_verify('m', 'k', 1)", "crypto_auth_hmacsha256_verify"),
 ])
 def test_a_function_not_provided_says_so_by_name(db, call, name):
     with pytest.raises(psycopg.errors.FeatureNotSupported,

@@ -107,6 +107,35 @@ create function @extschema@.crypto_sign_verify_detached(sig bytea, message bytea
 create function @extschema@.crypto_generichash(message bytea, key bytea = null) returns bytea
     as 'MODULE_PATHNAME', 'pgsodium_crypto_generichash' language c immutable;
 
+create function @extschema@.crypto_box_new_keypair(out public bytea, out secret bytea)
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_box_new_keypair' language c volatile;
+create function @extschema@.crypto_box_noncegen() returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_box_noncegen' language c volatile;
+create function @extschema@.crypto_box(message bytea, nonce bytea, public bytea, secret bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_box' language c immutable strict;
+create function @extschema@.crypto_box_open(ciphertext bytea, nonce bytea, public bytea, secret bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_box_open' language c immutable strict;
+create function @extschema@.crypto_box_seal(message bytea, public_key bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_box_seal' language c volatile strict;
+create function @extschema@.crypto_box_seal_open(ciphertext bytea, public_key bytea, secret_key bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_box_seal_open' language c immutable strict;
+
+create function @extschema@.crypto_auth_keygen() returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_keygen' language c volatile;
+create function @extschema@.crypto_auth(message bytea, key bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_auth' language c immutable strict;
+create function @extschema@.crypto_auth_verify(mac bytea, message bytea, key bytea) returns boolean
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_auth_verify' language c immutable strict;
+
+create function @extschema@.crypto_hash_sha256(message bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_hash_sha256' language c immutable strict;
+create function @extschema@.crypto_hash_sha512(message bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_hash_sha512' language c immutable strict;
+create function @extschema@.crypto_pwhash_str(password bytea) returns bytea
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash_str' language c volatile strict;
+create function @extschema@.crypto_pwhash_str_verify(hashed_password bytea, password bytea) returns boolean
+    as 'MODULE_PATHNAME', 'pgsodium_crypto_pwhash_str_verify' language c immutable strict;
+
 -- ---- keys by uuid, from pgsodium.key ----
 
 -- The key id and context of a valid derived key of the given type; raw (stored, encrypted) keys are not provided.
@@ -189,32 +218,30 @@ declare
     stub text;
 begin
     foreach stub in array array[
-        'crypto_box_new_keypair', 'crypto_box_noncegen', 'crypto_box_new_seed', 'crypto_sign_new_seed',
-        'crypto_kx_new_keypair', 'crypto_kx_new_seed', 'crypto_auth_keygen', 'crypto_shorthash_keygen',
-        'crypto_generichash_keygen', 'crypto_kdf_keygen', 'crypto_aead_ietf_keygen', 'crypto_aead_ietf_noncegen',
-        'crypto_auth_hmacsha256_keygen', 'crypto_auth_hmacsha512_keygen', 'crypto_secretstream_keygen',
-        'crypto_stream_xchacha20_keygen', 'crypto_stream_xchacha20_noncegen', 'randombytes_new_seed',
-        'crypto_signcrypt_new_keypair', 'crypto_sign_init']
+        'crypto_box_new_seed', 'crypto_sign_new_seed', 'crypto_kx_new_keypair', 'crypto_kx_new_seed',
+        'crypto_shorthash_keygen', 'crypto_generichash_keygen', 'crypto_kdf_keygen', 'crypto_aead_ietf_keygen',
+        'crypto_aead_ietf_noncegen', 'crypto_auth_hmacsha256_keygen', 'crypto_auth_hmacsha512_keygen',
+        'crypto_secretstream_keygen', 'crypto_stream_xchacha20_keygen', 'crypto_stream_xchacha20_noncegen',
+        'randombytes_new_seed', 'crypto_signcrypt_new_keypair', 'crypto_sign_init']
     loop
         execute format('create function @extschema@.%I() returns bytea as %L, %L language c volatile',
                        stub, 'MODULE_PATHNAME', 'pgsodium_not_provided');
     end loop;
     foreach stub in array array[
-        'crypto_box', 'crypto_box_open', 'crypto_box_seal', 'crypto_box_seal_open', 'crypto_box_seed_new_keypair',
-        'crypto_auth', 'crypto_auth_hmacsha256', 'crypto_auth_hmacsha512', 'crypto_pwhash', 'crypto_pwhash_str',
-        'crypto_aead_ietf_encrypt', 'crypto_aead_ietf_decrypt', 'crypto_shorthash', 'crypto_hash_sha256',
-        'crypto_hash_sha512', 'crypto_kdf_derive_from_key', 'crypto_kx_seed_new_keypair',
-        'crypto_kx_client_session_keys', 'crypto_kx_server_session_keys', 'crypto_stream_xchacha20',
-        'crypto_stream_xchacha20_xor', 'crypto_secretstream_init_push', 'crypto_sign_update',
-        'crypto_sign_final_create', 'randombytes_buf_deterministic', 'crypto_signcrypt_sign_before',
-        'crypto_signcrypt_sign_after', 'crypto_signcrypt_verify_before', 'crypto_signcrypt_verify_after',
-        'crypto_signcrypt_verify_public', 'sodium_bin2base64', 'sodium_base642bin', 'crypto_cmp']
+        'crypto_box_seed_new_keypair', 'crypto_auth_hmacsha256', 'crypto_auth_hmacsha512', 'crypto_pwhash',
+        'crypto_aead_ietf_encrypt', 'crypto_aead_ietf_decrypt', 'crypto_shorthash', 'crypto_kdf_derive_from_key',
+        'crypto_kx_seed_new_keypair', 'crypto_kx_client_session_keys', 'crypto_kx_server_session_keys',
+        'crypto_stream_xchacha20', 'crypto_stream_xchacha20_xor', 'crypto_secretstream_init_push',
+        'crypto_sign_update', 'crypto_sign_final_create', 'randombytes_buf_deterministic',
+        'crypto_signcrypt_sign_before', 'crypto_signcrypt_sign_after', 'crypto_signcrypt_verify_before',
+        'crypto_signcrypt_verify_after', 'crypto_signcrypt_verify_public', 'sodium_bin2base64', 'sodium_base642bin',
+        'crypto_cmp']
     loop
         execute format('create function @extschema@.%I(variadic "any") returns bytea as %L, %L language c volatile',
                        stub, 'MODULE_PATHNAME', 'pgsodium_not_provided');
     end loop;
-    foreach stub in array array['crypto_auth_verify', 'crypto_auth_hmacsha256_verify',
-                                'crypto_auth_hmacsha512_verify', 'crypto_pwhash_str_verify', 'crypto_sign_final_verify']
+    foreach stub in array array['crypto_auth_hmacsha256_verify', 'crypto_auth_hmacsha512_verify',
+                                'crypto_sign_final_verify']
     loop
         execute format('create function @extschema@.%I(variadic "any") returns boolean as %L, %L language c volatile',
                        stub, 'MODULE_PATHNAME', 'pgsodium_not_provided');
@@ -231,7 +258,10 @@ grant execute on function
     @extschema@.randombytes_random(), @extschema@.randombytes_uniform(integer), @extschema@.randombytes_buf(integer),
     @extschema@.crypto_generichash(bytea, bytea), @extschema@.crypto_sign_verify_detached(bytea, bytea, bytea),
     @extschema@.crypto_sign_open(bytea, bytea), @extschema@.crypto_secretbox_noncegen(),
-    @extschema@.crypto_aead_det_noncegen()
+    @extschema@.crypto_aead_det_noncegen(), @extschema@.crypto_box_noncegen(),
+    @extschema@.crypto_box_seal(bytea, bytea), @extschema@.crypto_hash_sha256(bytea),
+    @extschema@.crypto_hash_sha512(bytea), @extschema@.crypto_pwhash_str(bytea),
+    @extschema@.crypto_pwhash_str_verify(bytea, bytea)
     to public;
 do $$
 declare
@@ -258,12 +288,16 @@ grant execute on function
     @extschema@.crypto_secretbox(bytea, bytea, bytea), @extschema@.crypto_secretbox_open(bytea, bytea, bytea),
     @extschema@.crypto_aead_det_encrypt(bytea, bytea, bytea, bytea),
     @extschema@.crypto_aead_det_decrypt(bytea, bytea, bytea, bytea),
-    @extschema@.crypto_sign(bytea, bytea), @extschema@.crypto_sign_detached(bytea, bytea)
+    @extschema@.crypto_sign(bytea, bytea), @extschema@.crypto_sign_detached(bytea, bytea),
+    @extschema@.crypto_box(bytea, bytea, bytea, bytea), @extschema@.crypto_box_open(bytea, bytea, bytea, bytea),
+    @extschema@.crypto_box_seal_open(bytea, bytea, bytea), @extschema@.crypto_auth(bytea, bytea),
+    @extschema@.crypto_auth_verify(bytea, bytea, bytea)
     to pgsodium_keyholder;
 grant select, insert, update, delete on @extschema@.key to pgsodium_keymaker;
 grant usage on sequence @extschema@.key_key_id_seq to pgsodium_keymaker;
 grant execute on function
     @extschema@.derive_key(bigint, integer, bytea), @extschema@.create_key(@extschema@.key_type, text, bytea, bytea,
     uuid, bytea, timestamptz, text), @extschema@.crypto_secretbox_keygen(), @extschema@.crypto_aead_det_keygen(),
-    @extschema@.crypto_sign_keypair(), @extschema@.crypto_sign_seed_new_keypair(bytea)
+    @extschema@.crypto_sign_keypair(), @extschema@.crypto_sign_seed_new_keypair(bytea),
+    @extschema@.crypto_box_new_keypair(), @extschema@.crypto_auth_keygen()
     to pgsodium_keymaker;

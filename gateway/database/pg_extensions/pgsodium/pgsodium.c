@@ -244,12 +244,13 @@ pgsodium_randombytes_buf(PG_FUNCTION_ARGS)
 	return random_bytea(size);
 }
 
-/* crypto_secretbox_keygen and crypto_aead_det_keygen: both ciphers take 32-byte keys. */
+/* crypto_secretbox_keygen, crypto_aead_det_keygen and crypto_auth_keygen: all take 32-byte keys. */
 PG_FUNCTION_INFO_V1(pgsodium_keygen);
 Datum
 pgsodium_keygen(PG_FUNCTION_ARGS)
 {
-	StaticAssertStmt(crypto_secretbox_KEYBYTES == DET_KEY_BYTES, "one keygen serves both ciphers");
+	StaticAssertStmt(crypto_secretbox_KEYBYTES == DET_KEY_BYTES && crypto_auth_KEYBYTES == DET_KEY_BYTES,
+					 "one keygen serves them all");
 	return random_bytea(DET_KEY_BYTES);
 }
 
@@ -493,18 +494,30 @@ pgsodium_crypto_aead_det_decrypt_by_id(PG_FUNCTION_ARGS)
 
 /* ---- signatures (Ed25519) and hashing ---- */
 
+/* A (public, secret) record; the secret key is wiped once copied. */
+static Datum
+keypair_record(FunctionCallInfo fcinfo, const unsigned char *public_key, size_t public_len,
+			   unsigned char *secret_key, size_t secret_len)
+{
+	TupleDesc	desc;
+	Datum		values[2];
+	bool		nulls[2] = {false, false};
+
+	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+		ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("a key pair is returned as a record")));
+	values[0] = PointerGetDatum(bytea_of(public_key, public_len));
+	values[1] = PointerGetDatum(bytea_of(secret_key, secret_len));
+	sodium_memzero(secret_key, secret_len);
+	return HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls));
+}
+
 PG_FUNCTION_INFO_V1(pgsodium_crypto_sign_keypair);
 Datum
 pgsodium_crypto_sign_keypair(PG_FUNCTION_ARGS)
 {
 	unsigned char public_key[crypto_sign_PUBLICKEYBYTES];
 	unsigned char secret_key[crypto_sign_SECRETKEYBYTES];
-	TupleDesc	desc;
-	Datum		values[2];
-	bool		nulls[2] = {false, false};
 
-	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
-		ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("crypto_sign_keypair returns a record")));
 	if (PG_NARGS() == 1)
 	{
 		bytea	   *seed = PG_GETARG_BYTEA_PP(0);
@@ -514,10 +527,7 @@ pgsodium_crypto_sign_keypair(PG_FUNCTION_ARGS)
 	}
 	else
 		crypto_sign_keypair(public_key, secret_key);
-	values[0] = PointerGetDatum(bytea_of(public_key, sizeof(public_key)));
-	values[1] = PointerGetDatum(bytea_of(secret_key, sizeof(secret_key)));
-	sodium_memzero(secret_key, sizeof(secret_key));
-	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
+	PG_RETURN_DATUM(keypair_record(fcinfo, public_key, sizeof(public_key), secret_key, sizeof(secret_key)));
 }
 
 PG_FUNCTION_INFO_V1(pgsodium_crypto_sign);
@@ -595,6 +605,175 @@ pgsodium_crypto_generichash(PG_FUNCTION_ARGS)
 	crypto_generichash(DATA(result), crypto_generichash_BYTES, DATA(message), LEN(message),
 					   key ? DATA(key) : NULL, key ? LEN(key) : 0);
 	PG_RETURN_BYTEA_P(result);
+}
+
+/* ---- public-key boxes (X25519, XSalsa20-Poly1305), authentication, hashes, password hashes ---- */
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_box_new_keypair);
+Datum
+pgsodium_crypto_box_new_keypair(PG_FUNCTION_ARGS)
+{
+	unsigned char public_key[crypto_box_PUBLICKEYBYTES];
+	unsigned char secret_key[crypto_box_SECRETKEYBYTES];
+
+	crypto_box_keypair(public_key, secret_key);
+	PG_RETURN_DATUM(keypair_record(fcinfo, public_key, sizeof(public_key), secret_key, sizeof(secret_key)));
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_box_noncegen);
+Datum
+pgsodium_crypto_box_noncegen(PG_FUNCTION_ARGS)
+{
+	return random_bytea(crypto_box_NONCEBYTES);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_box);
+Datum
+pgsodium_crypto_box(PG_FUNCTION_ARGS)
+{
+	bytea	   *message = PG_GETARG_BYTEA_PP(0);
+	bytea	   *nonce = PG_GETARG_BYTEA_PP(1);
+	bytea	   *public_key = PG_GETARG_BYTEA_PP(2);
+	bytea	   *secret_key = PG_GETARG_BYTEA_PP(3);
+	bytea	   *result = new_bytea(crypto_box_MACBYTES + LEN(message));
+
+	require_length("nonce", nonce, crypto_box_NONCEBYTES);
+	require_length("public key", public_key, crypto_box_PUBLICKEYBYTES);
+	require_length("secret key", secret_key, crypto_box_SECRETKEYBYTES);
+	if (crypto_box_easy(DATA(result), DATA(message), LEN(message), DATA(nonce), DATA(public_key),
+						DATA(secret_key)) != 0)
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("invalid public key")));
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_box_open);
+Datum
+pgsodium_crypto_box_open(PG_FUNCTION_ARGS)
+{
+	bytea	   *box = PG_GETARG_BYTEA_PP(0);
+	bytea	   *nonce = PG_GETARG_BYTEA_PP(1);
+	bytea	   *public_key = PG_GETARG_BYTEA_PP(2);
+	bytea	   *secret_key = PG_GETARG_BYTEA_PP(3);
+	bytea	   *result;
+
+	require_length("nonce", nonce, crypto_box_NONCEBYTES);
+	require_length("public key", public_key, crypto_box_PUBLICKEYBYTES);
+	require_length("secret key", secret_key, crypto_box_SECRETKEYBYTES);
+	if (LEN(box) < crypto_box_MACBYTES)
+		ereport(ERROR, (errcode(ERRCODE_DATA_EXCEPTION), errmsg("invalid message")));
+	result = new_bytea(LEN(box) - crypto_box_MACBYTES);
+	if (crypto_box_open_easy(DATA(result), DATA(box), LEN(box), DATA(nonce), DATA(public_key),
+							 DATA(secret_key)) != 0)
+		ereport(ERROR, (errcode(ERRCODE_DATA_EXCEPTION), errmsg("invalid message")));
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_box_seal);
+Datum
+pgsodium_crypto_box_seal(PG_FUNCTION_ARGS)
+{
+	bytea	   *message = PG_GETARG_BYTEA_PP(0);
+	bytea	   *public_key = PG_GETARG_BYTEA_PP(1);
+	bytea	   *result = new_bytea(crypto_box_SEALBYTES + LEN(message));
+
+	require_length("public key", public_key, crypto_box_PUBLICKEYBYTES);
+	if (crypto_box_seal(DATA(result), DATA(message), LEN(message), DATA(public_key)) != 0)
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("invalid public key")));
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_box_seal_open);
+Datum
+pgsodium_crypto_box_seal_open(PG_FUNCTION_ARGS)
+{
+	bytea	   *sealed = PG_GETARG_BYTEA_PP(0);
+	bytea	   *public_key = PG_GETARG_BYTEA_PP(1);
+	bytea	   *secret_key = PG_GETARG_BYTEA_PP(2);
+	bytea	   *result;
+
+	require_length("public key", public_key, crypto_box_PUBLICKEYBYTES);
+	require_length("secret key", secret_key, crypto_box_SECRETKEYBYTES);
+	if (LEN(sealed) < crypto_box_SEALBYTES)
+		ereport(ERROR, (errcode(ERRCODE_DATA_EXCEPTION), errmsg("invalid message")));
+	result = new_bytea(LEN(sealed) - crypto_box_SEALBYTES);
+	if (crypto_box_seal_open(DATA(result), DATA(sealed), LEN(sealed), DATA(public_key), DATA(secret_key)) != 0)
+		ereport(ERROR, (errcode(ERRCODE_DATA_EXCEPTION), errmsg("invalid message")));
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_auth);
+Datum
+pgsodium_crypto_auth(PG_FUNCTION_ARGS)
+{
+	bytea	   *message = PG_GETARG_BYTEA_PP(0);
+	bytea	   *key = PG_GETARG_BYTEA_PP(1);
+	bytea	   *result = new_bytea(crypto_auth_BYTES);
+
+	require_length("key", key, crypto_auth_KEYBYTES);
+	crypto_auth(DATA(result), DATA(message), LEN(message), DATA(key));
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_auth_verify);
+Datum
+pgsodium_crypto_auth_verify(PG_FUNCTION_ARGS)
+{
+	bytea	   *mac = PG_GETARG_BYTEA_PP(0);
+	bytea	   *message = PG_GETARG_BYTEA_PP(1);
+	bytea	   *key = PG_GETARG_BYTEA_PP(2);
+
+	require_length("key", key, crypto_auth_KEYBYTES);
+	if (LEN(mac) != crypto_auth_BYTES)
+		PG_RETURN_BOOL(false);
+	PG_RETURN_BOOL(crypto_auth_verify(DATA(mac), DATA(message), LEN(message), DATA(key)) == 0);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_hash_sha256);
+Datum
+pgsodium_crypto_hash_sha256(PG_FUNCTION_ARGS)
+{
+	bytea	   *message = PG_GETARG_BYTEA_PP(0);
+	bytea	   *result = new_bytea(crypto_hash_sha256_BYTES);
+
+	crypto_hash_sha256(DATA(result), DATA(message), LEN(message));
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_hash_sha512);
+Datum
+pgsodium_crypto_hash_sha512(PG_FUNCTION_ARGS)
+{
+	bytea	   *message = PG_GETARG_BYTEA_PP(0);
+	bytea	   *result = new_bytea(crypto_hash_sha512_BYTES);
+
+	crypto_hash_sha512(DATA(result), DATA(message), LEN(message));
+	PG_RETURN_BYTEA_P(result);
+}
+
+/* Argon2id with libsodium's interactive limits, as pgsodium's crypto_pwhash_str. */
+PG_FUNCTION_INFO_V1(pgsodium_crypto_pwhash_str);
+Datum
+pgsodium_crypto_pwhash_str(PG_FUNCTION_ARGS)
+{
+	bytea	   *password = PG_GETARG_BYTEA_PP(0);
+	char		hashed[crypto_pwhash_STRBYTES];
+
+	if (crypto_pwhash_str(hashed, (const char *) DATA(password), LEN(password), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+						  crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("crypto_pwhash_str: out of memory")));
+	PG_RETURN_BYTEA_P(bytea_of((unsigned char *) hashed, strlen(hashed)));
+}
+
+PG_FUNCTION_INFO_V1(pgsodium_crypto_pwhash_str_verify);
+Datum
+pgsodium_crypto_pwhash_str_verify(PG_FUNCTION_ARGS)
+{
+	bytea	   *hashed = PG_GETARG_BYTEA_PP(0);
+	bytea	   *password = PG_GETARG_BYTEA_PP(1);
+	char	   *hashed_text = palloc0(LEN(hashed) + 1);
+
+	memcpy(hashed_text, DATA(hashed), LEN(hashed));
+	PG_RETURN_BOOL(crypto_pwhash_str_verify(hashed_text, (const char *) DATA(password), LEN(password)) == 0);
 }
 
 /* Every pgsodium function this build does not carry is declared with this body, so that calling one names it. */
