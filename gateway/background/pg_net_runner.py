@@ -38,8 +38,9 @@ TAKE = """
     from net.http_request_queue
     where id <> all(%s::bigint[])
     order by id
-    limit greatest(0, coalesce(nullif(current_setting('pg_net.batch_size', true), '')::int, %s) - %s)
+    limit %s
 """
+BATCH_SIZE = "select coalesce(nullif(current_setting('pg_net.batch_size', true), '')::int, %s)"
 ANSWER = """
     insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
     values (%s, %s, %s, %s, %s, %s, %s)
@@ -69,6 +70,7 @@ class PgNetRunner:
         self.api_port = api_port
         self.in_flight: dict[int, asyncio.Task[None]] = {}
         self.wake = asyncio.Event()
+        self.backlog = False  # the last pass took all it could: more may wait in the queue
 
     def received(self, channel: str, payload: str) -> None:
         self.wake.set()
@@ -102,8 +104,10 @@ class PgNetRunner:
 
     async def _take(self, client: httpx.AsyncClient) -> None:
         async with self.pool.connection() as db:
-            rows = await (await db.execute(TAKE, (list(self.in_flight), DEFAULT_BATCH_SIZE, len(self.in_flight)))
-                          ).fetchall()
+            batch_size = await (await db.execute(BATCH_SIZE, (DEFAULT_BATCH_SIZE,))).fetchone()
+            room = (batch_size[0] if batch_size else DEFAULT_BATCH_SIZE) - len(self.in_flight)
+            rows = await (await db.execute(TAKE, (list(self.in_flight), max(room, 0)))).fetchall()
+        self.backlog = len(rows) >= room
         for request_id, method, url, headers, body, timeout_ms in rows:
             self.in_flight[request_id] = asyncio.create_task(
                 self._answer(client, request_id, method, url, headers or {}, body, timeout_ms))
@@ -125,6 +129,8 @@ class PgNetRunner:
             log.warning("pg_net request %s could not be answered: %s", request_id, one_line(exc))
         finally:
             self.in_flight.pop(request_id, None)
+            if self.backlog:
+                self.wake.set()
 
     async def _expire(self) -> None:
         async with self.pool.connection() as db:
