@@ -65,15 +65,15 @@ class CronRunner:
         self.again: set[int] = set()
 
     async def run(self, conn: psycopg.AsyncConnection) -> None:
-        """While elected (`conn` holds the lock): a tick each second."""
+        """While elected: a tick each second, reading the jobs on `conn`, which holds the lock, so that a runner
+        whose connection is gone (and with it the lock) starts no more runs; the runs record through the pool."""
         started = False
         last = int(time.time())
         try:
             while True:
                 await asyncio.sleep(1 - time.time() % 1)
                 now = int(time.time())
-                async with self.pool.connection() as db:
-                    jobs = await _jobs(db, interrupted=not started)
+                jobs = await _jobs(conn, interrupted=not started)
                 for job in jobs or ():
                     if (job.schedule.at_start and not started
                             or _due_between(job, max(last, now - CATCH_UP_SECONDS), now)):

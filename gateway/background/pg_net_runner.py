@@ -82,14 +82,15 @@ class PgNetRunner:
         self.wake.set()  # requests queued while the listener was away
 
     async def run(self, conn: psycopg.AsyncConnection) -> None:
-        """While elected (`conn` holds the lock): the queue and the answers go through the pool."""
+        """While elected: requests are taken on `conn`, which holds the lock, so that a runner whose connection is
+        gone (and with it the lock) takes no more; the answers go through the pool."""
         async with httpx.AsyncClient(timeout=None) as client:
             try:
                 while True:
                     self.wake.clear()
-                    if await self._installed():
-                        await self._take(client)
-                        await self._expire()
+                    if await _installed(conn):
+                        await self._take(conn, client)
+                        await conn.execute(EXPIRE)
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self.wake.wait(), POLL_SECONDS)
             finally:
@@ -97,16 +98,10 @@ class PgNetRunner:
                     task.cancel()
                 await asyncio.gather(*self.in_flight.values(), return_exceptions=True)
 
-    async def _installed(self) -> bool:
-        async with self.pool.connection() as db:
-            row = await (await db.execute("select to_regclass('net.http_request_queue') is not null")).fetchone()
-        return bool(row and row[0])
-
-    async def _take(self, client: httpx.AsyncClient) -> None:
-        async with self.pool.connection() as db:
-            batch_size = await (await db.execute(BATCH_SIZE, (DEFAULT_BATCH_SIZE,))).fetchone()
-            room = (batch_size[0] if batch_size else DEFAULT_BATCH_SIZE) - len(self.in_flight)
-            rows = await (await db.execute(TAKE, (list(self.in_flight), max(room, 0)))).fetchall()
+    async def _take(self, conn: psycopg.AsyncConnection, client: httpx.AsyncClient) -> None:
+        batch_size = await (await conn.execute(BATCH_SIZE, (DEFAULT_BATCH_SIZE,))).fetchone()
+        room = (batch_size[0] if batch_size else DEFAULT_BATCH_SIZE) - len(self.in_flight)
+        rows = await (await conn.execute(TAKE, (list(self.in_flight), max(room, 0)))).fetchall()
         self.backlog = len(rows) >= room
         for request_id, method, url, headers, body, timeout_ms in rows:
             self.in_flight[request_id] = asyncio.create_task(
@@ -132,10 +127,6 @@ class PgNetRunner:
             if self.backlog:
                 self.wake.set()
 
-    async def _expire(self) -> None:
-        async with self.pool.connection() as db:
-            await db.execute(EXPIRE)
-
     def resolve(self, url: str) -> str:
         """The CLI's names for the project's own API, as its local stack resolves them, point at this gateway."""
         parts = urlsplit(url)
@@ -144,6 +135,11 @@ class PgNetRunner:
             own = urlsplit(self.api_url)
             return urlunsplit((own.scheme, own.netloc, parts.path, parts.query, parts.fragment))
         return url
+
+
+async def _installed(conn: psycopg.AsyncConnection) -> bool:
+    row = await (await conn.execute("select to_regclass('net.http_request_queue') is not null")).fetchone()
+    return bool(row and row[0])
 
 
 async def perform(client: httpx.AsyncClient, method: str, url: str, headers: dict[str, str], body: bytes | None,

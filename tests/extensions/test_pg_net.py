@@ -46,6 +46,13 @@ def response(db: psycopg.Connection, request_id: int) -> dict:
     return eventually(answered, f"the response to pg_net request {request_id}")
 
 
+def runner_pid(db: psycopg.Connection) -> int | None:
+    """The backend holding this database's pg_net lock."""
+    row = db.execute("select pid from pg_locks where locktype = 'advisory' and classid = 7461 and objid = 1 and granted"
+                     " and database = (select oid from pg_database where datname = current_database())").fetchone()
+    return row and row[0]
+
+
 def queue(db: psycopg.Connection, sql: str, *params) -> int:
     return db.execute(sql, params).fetchone()[0]
 
@@ -201,6 +208,16 @@ def test_responses_live_for_the_ttl(runner, net, echo: EchoServer) -> None:
 def test_the_worker_is_up_while_a_gateway_serves_the_database(runner, net) -> None:
     net.execute("select net.wait_until_running()")
     net.execute("select net.check_worker_is_up()")
+
+
+def test_worker_restart_ends_the_runner_and_another_takes_the_queue(runner, net, echo: EchoServer) -> None:
+    before = runner_pid(net)
+    assert net.execute("select net.worker_restart()").fetchone() == (True,)
+    request_id = queue(net, "select net.http_get(%s)", f"{echo.url}/after-restart")
+    assert response(net, request_id)["status_code"] == 200
+    net.execute("select net.check_worker_is_up()")
+    assert runner_pid(net) not in (None, before)
+    assert len(echo.to("/after-restart")) == 1
 
 
 def test_dropped_and_created_again(db: psycopg.Connection) -> None:
