@@ -44,9 +44,12 @@ def test_a_switched_off_provider_is_not_read_even_with_its_secret_unset(tmp_path
     assert settings_of(root).external_providers == {}
 
 
-def test_an_enabled_provider_needs_its_secret_variable(tmp_path):
-    with pytest.raises(ConfigError, match=r"\[auth.external.google\] secret is env\(SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET\)"):
-        settings_of(project_with(tmp_path, GOOGLE))
+def test_an_enabled_provider_whose_secret_variable_is_unset_stays_off_with_a_warning_naming_it(tmp_path):
+    settings = settings_of(project_with(tmp_path, GOOGLE))
+    assert settings.external_providers == {}
+    assert settings.unset_env_warning is not None
+    assert settings.unset_env_warning.endswith(
+        "SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET in [auth.external.google] secret); [auth.external.google] stays off")
 
 
 def test_the_environment_alone_enables_a_provider_of_any_name_and_overrides_the_file(tmp_path):
