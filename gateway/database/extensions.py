@@ -31,7 +31,7 @@ log = logging.getLogger("gateway.database.extensions")
 
 SOURCES = Path(__file__).parent / "pg_extensions"
 # The libraries an extension's C module links against, beyond the server's.
-LINKED_LIBRARIES = {"pgcrypto": ("-lcrypt",), "pgsodium": ("-lsodium",)}
+LINKED_LIBRARIES = {"pgcrypto": ("-lcrypt",), "pgsodium": ("-lsodium",), "http": ("-lcurl",)}
 # The last line of a control file the gateway installed: the hash of the sources it was built from.
 BUILD_MARK = "# built by the gateway from sources "
 # Extensions taken from a Debian package's files: where scripts/setup unpacks the package (the Python environment's
