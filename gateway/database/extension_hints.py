@@ -16,7 +16,6 @@ NOT_EMBEDDED = {
         ("plpgsql_check", "plpgsql-check"), ("pg_partman", "partman"), ("orafce", "orafce"))},
     **{name: f"Debian: apt-get install postgresql-{package}-15" for name, package in (
         ("plperl", "plperl"), ("plpython3u", "plpython3"), ("pltcl", "pltcl"))},
-    **dict.fromkeys(("http",), "Supabase's own PostgreSQL image (not packaged in Debian)"),
 }
 ELSEWHERE = {"vector": "the embedded PostgreSQL; on Debian, postgresql-15-pgvector from apt.postgresql.org",
              "pgtap": "the embedded PostgreSQL (the gateway installs it); Debian: apt-get install postgresql-15-pgtap"}
