@@ -135,7 +135,8 @@ receive(char *ptr, size_t size, size_t nmemb, void *userdata)
 static int
 check_interrupts(void *clientp, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
 {
-	return InterruptPending ? 1 : 0;
+	/* Only a cancel or a termination stops the request: other interrupts are served after it. */
+	return QueryCancelPending || ProcDiePending ? 1 : 0;
 }
 
 static bool
@@ -426,6 +427,8 @@ http_request(PG_FUNCTION_ARGS)
 	if (code != CURLE_OK)
 	{
 		CHECK_FOR_INTERRUPTS();
+		if (code == CURLE_ABORTED_BY_CALLBACK)
+			ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("HTTP request cancelled")));
 		if (body.too_large || header_lines.too_large)
 			ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED), errmsg("the response is too large")));
 		ereport(ERROR, (errmsg("%s", error[0] ? error : curl_easy_strerror(code))));
