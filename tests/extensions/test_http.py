@@ -4,11 +4,18 @@ that answers each request with what it received, as JSON."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import socket
+import ssl
+import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -55,16 +62,45 @@ class _QuietServer(ThreadingHTTPServer):
         pass  # a client that timed out closed the connection before the answer: expected here
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+@contextmanager
+def serving(tls: ssl.SSLContext | None) -> Iterator[int]:
+    """The reflecting server on a loopback port, over TLS with `tls`."""
     httpd = _QuietServer(("127.0.0.1", 0), _Reflector)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
+    if tls:
+        httpd.socket = tls.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+        yield httpd.server_address[1]
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with serving(None) as port:
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def tls_server() -> Iterator[tuple[str, Path]]:
+    """The same server over TLS with a self-signed certificate for 127.0.0.1, and that certificate's file, in a
+    folder the database server's system user can read."""
+    folder = Path(tempfile.mkdtemp(prefix="gateway-http-tls-"))
+    folder.chmod(0o755)
+    certificate, key = folder / "certificate.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(certificate)],
+                   check=True, capture_output=True, timeout=60)
+    certificate.chmod(0o644)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate, key)
+    os.remove(key)
+    try:
+        with serving(context) as port:
+            yield f"https://127.0.0.1:{port}", certificate
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -265,6 +301,14 @@ def test_a_failed_connection_raises_curls_message(sql, server):
     with pytest.raises(psycopg.errors.InternalError) as raised:
         sql.execute("select http_get(%s)", (f"http://127.0.0.1:{port}/",))
     assert raised.value.diag.message_primary.startswith(f"Failed to connect to 127.0.0.1 port {port}")
+
+
+def test_https_checks_the_certificate_against_curlopt_cainfo(sql, tls_server):
+    url, certificate = tls_server
+    with pytest.raises(psycopg.errors.InternalError, match="SSL certificate problem: self-signed certificate"):
+        sql.execute("select http_get(%s)", (f"{url}/reflect",))
+    sql.execute("select http_set_curlopt('CURLOPT_CAINFO', %s)", (str(certificate),))
+    assert reflection(sql, "http_get(%s)", f"{url}/reflect")["path"] == "/reflect"
 
 
 def test_only_http_and_https_are_allowed(sql):
