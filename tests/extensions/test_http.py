@@ -149,6 +149,24 @@ def test_it_is_created_in_the_schema_named_listed_and_dropped(sql):
         sql.execute("drop schema elsewhere cascade")
 
 
+def test_the_lines_db_pull_writes_create_it_and_1_5_updates_to_1_6(sql, server):
+    sql.execute("drop extension http")
+    try:
+        sql.execute('create extension if not exists "http" with schema "extensions" version \'1.5\'')
+        assert one(sql, "select extversion from pg_extension where extname = 'http'")[0] == "1.5"
+        assert one(sql, "select to_regprocedure('extensions.text_to_bytea(text)')")[0] is None
+        with pytest.raises(psycopg.errors.CheckViolation):
+            sql.execute("select http(('PURGE', %s, null, null, null))", (f"{server}/reflect",))
+        assert one(sql, "select status from http_get(%s)", f"{server}/reflect")[0] == 200
+        sql.execute("alter extension http update to '1.6'")
+        assert one(sql, "select text_to_bytea('a')")[0] == b"a"
+        sql.execute("drop extension http")
+        sql.execute('create extension if not exists "http" with schema "extensions" version \'1.6\'')
+        assert one(sql, "select extversion from pg_extension where extname = 'http'")[0] == "1.6"
+    finally:
+        sql.execute("create extension if not exists http with schema extensions")
+
+
 def test_a_get_returns_status_content_type_headers_and_content(sql, server):
     status, content_type, headers, content = one(
         sql, "select status, content_type, headers::text[], content from http_get(%s)", f"{server}/reflect")
