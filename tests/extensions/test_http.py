@@ -183,6 +183,16 @@ def test_the_response_headers_unnest_into_fields_and_values(sql, server):
     assert ("Content-Length", str(len(one(sql, "select content from http_get(%s)", f"{server}/reflect")[0]))) in rows
 
 
+def test_connections_are_closed_unless_http_keepalive_is_on(sql, server):
+    assert reflection(sql, "http_get(%s)", f"{server}/reflect")["headers"]["Connection"] == "close"
+    sql.execute("set http.keepalive = on")
+    try:
+        for _ in range(2):
+            assert reflection(sql, "http_get(%s)", f"{server}/reflect")["headers"]["Connection"] == "Keep-Alive"
+    finally:
+        sql.execute("reset http.keepalive")
+
+
 def test_a_status_that_is_not_success_is_returned_not_raised(sql, server):
     assert one(sql, "select status from http_get(%s)", f"{server}/status/404")[0] == 404
     assert one(sql, "select status from http_get(%s)", f"{server}/status/503")[0] == 503
