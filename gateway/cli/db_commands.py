@@ -22,7 +22,8 @@ from gateway.settings import Settings
 
 # The platform's schemas and PostgreSQL's own: never part of a project's dump.
 PLATFORM_SCHEMAS = ("auth", "realtime", "mail", "storage", "extensions", "gateway_meta", "supabase_migrations",
-                    "graphql", "graphql_public", "pgsodium", "vault", "information_schema", "pg_catalog", "pg_toast")
+                    "graphql", "graphql_public", "pgsodium", "vault", "supabase_functions", "net", "cron", "pgmq",
+                    "information_schema", "pg_catalog", "pg_toast")
 SHADOW = f"gateway_shadow_{os.getpid()}"
 _NAME = re.compile(r"[^a-z0-9_]+")
 # What pg_dump lists of the platform outside its schemas, left out as the Supabase CLI leaves it out: the event

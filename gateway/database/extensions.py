@@ -79,7 +79,7 @@ def install(pg_config: Path, extension_dir: Path | None = None, server: str | No
             if _is_real(control):
                 continue
             files = _source_files(name)
-            stamp = _source_stamp(files)
+            stamp = _source_stamp(files, LINKED_LIBRARIES.get(name, ()))
             if _is_current(control, stamp):
                 continue
             if sys.platform != "linux":
@@ -117,8 +117,10 @@ def _major(version: str) -> float:
         return 0.0
 
 
-def _source_stamp(files: list[Path]) -> str:
-    digest = hashlib.sha256()
+def _source_stamp(files: list[Path], libraries: tuple[str, ...]) -> str:
+    """What a build is made from: its files, and the libraries its module links (a module built before one was
+    added would fail to load)."""
+    digest = hashlib.sha256(" ".join(libraries).encode())
     for path in files:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
