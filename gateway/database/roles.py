@@ -14,6 +14,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
+import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from gateway.database.health import ResilientPool
@@ -21,6 +22,17 @@ from gateway.database.transactions import open_pool
 
 REQUEST_ROLE = "authenticator"
 AUTH_ROLE = "supabase_auth_admin"
+PROJECT_ROLE = "postgres"
+
+
+def project_role(conn: psycopg.Connection) -> str | None:
+    """The role a project's migrations and seed run as, where the gateway connects as a superuser and `postgres` is
+    the project's owner without superuser (as on Supabase); None where the connecting role is both."""
+    row = conn.execute(
+        "select rolname from pg_roles where rolname = %s and not rolsuper"
+        " and (select rolsuper from pg_roles where rolname = current_user) and rolname <> current_user",
+        (PROJECT_ROLE,)).fetchone()
+    return row[0] if row else None
 
 
 def as_role(url: str, role: str) -> str:

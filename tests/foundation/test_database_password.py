@@ -4,8 +4,6 @@ DB_PASSWORD; the Unix socket in the owner-only data folder, the gateway's own wa
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 
 import psycopg
@@ -48,16 +46,6 @@ def test_tcp_refuses_a_wrong_password_and_takes_the_right_one(pg_cluster: PgClus
     assert "password authentication failed" in refused(authenticator)
     with psycopg.connect(pg_cluster.admin_url) as conn:
         assert conn.execute("select inet_server_port()").fetchone() == (None,)  # the socket, trusted
-
-
-@pytest.fixture()
-def folder():
-    """Outside pytest's temp root (see tests/foundation/test_cli.py: the embedded server's system user)."""
-    path = Path(tempfile.mkdtemp(prefix="gateway-db-password-"))
-    yield path
-    if embedded.is_running(path):
-        embedded.start(path).stop()
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def test_db_password_becomes_the_tcp_password_and_the_url_given_out(folder: Path):

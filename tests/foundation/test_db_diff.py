@@ -6,8 +6,10 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from psycopg import sql
 
 from gateway.cli.db_commands import dump_database
+from gateway.database.roles import project_role
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.serve import run_cli
 
@@ -51,6 +53,9 @@ def test_diff_of_a_changed_database_is_a_migration_that_builds_its_schema(projec
     changed, fresh = databases
     cli(project, changed, "migrate")
     with psycopg.connect(changed, autocommit=True) as conn:
+        role = project_role(conn)
+        if role:  # a developer's changes, made as the role the project's migrations run as
+            conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
         conn.execute(CHANGES)
 
     printed = cli(project, changed, "db", "diff")

@@ -64,7 +64,9 @@ def test_migrations_the_supabase_cli_applied_are_not_applied_again(empty_databas
     migrate.apply_pending(empty_database, Project.load(tmp_path))  # the platform only
     first = migrate.project_files(SITE)[0]
     with psycopg.connect(empty_database, autocommit=True) as conn:
+        conn.execute("set role postgres")  # the CLI's role
         conn.execute(first.sql)  # as `supabase db push` would have, recording split statements and no checksum
+        conn.execute("reset role")
         conn.execute("insert into supabase_migrations.schema_migrations (version, statements, name)"
                      " values (%s, array['create type ...', 'create table ...'], %s)", first.version)
     applied = migrate.apply_pending(empty_database, SITE)
@@ -77,6 +79,7 @@ def test_a_database_of_the_earlier_layout_is_adopted_applying_only_newer_platfor
     every_platform_file = migrate.platform_files()
     legacy = [f for f in every_platform_file if f.name in migrate.LEGACY_PLATFORM_NAMES]
     monkeypatch.setattr(migrate, "platform_files", lambda: legacy)
+    monkeypatch.setattr(migrate, "project_role", lambda conn: None)  # then, everything as one superuser
     migrate.apply_pending(empty_database, SITE)
     monkeypatch.undo()
     with psycopg.connect(empty_database, autocommit=True) as conn:
@@ -157,15 +160,15 @@ def test_a_migration_pulled_from_a_hosted_project_finds_supabases_roles(empty_da
     (migrations / "20240101000000_remote_schema.sql").write_text(
         "create table public.notes (id bigint primary key, body text);\n"
         "grant all on table public.notes to anon, authenticated, service_role, dashboard_user;\n"
-        "alter default privileges for role supabase_admin in schema public grant all on tables to service_role;\n"
+        "alter default privileges for role postgres in schema public grant all on tables to service_role;\n"
         "grant usage on schema public to supabase_read_only_user, supabase_functions_admin, pgbouncer;\n"
         "grant select on public.notes to supabase_storage_admin, supabase_realtime_admin,"
         " supabase_replication_admin, supabase_etl_admin;\n")
     applied = migrate.apply_pending(empty_database, Project.load(tmp_path))
     assert applied[-1] == "migrations/20240101000000_remote_schema.sql"
     with psycopg.connect(empty_database) as conn:
-        can_login = conn.execute("select rolname from pg_roles where rolcanlogin and rolname in ('supabase_admin',"
-                                 " 'dashboard_user', 'pgbouncer', 'supabase_read_only_user')").fetchall()
+        can_login = conn.execute("select rolname from pg_roles where rolcanlogin and rolname in ("
+                                 "'dashboard_user', 'pgbouncer', 'supabase_read_only_user')").fetchall()
     assert can_login == []
 
 

@@ -39,6 +39,10 @@ class PgCluster:
             statement += sql.SQL(" template {}").format(sql.Identifier(template))
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(statement)
+            # As the embedded server's own database: the project's owner role owns it (a template's rights on the
+            # database itself are not copied).
+            if conn.execute("select 1 from pg_roles where rolname = 'postgres' and not rolsuper").fetchone():
+                conn.execute(sql.SQL("alter database {} owner to postgres").format(sql.Identifier(name)))
         return name
 
     def give_login_roles_the_admin_password(self) -> None:

@@ -62,10 +62,10 @@ def run_cli(*args, cwd: Path | None = None, **env) -> subprocess.CompletedProces
 
 
 def db_url(data_dir: Path) -> str:
-    """The embedded server of a data folder, over its socket (whose file name carries the server's port, the fourth
-    line of postmaster.pid)."""
+    """The embedded server of a data folder as its superuser, over its socket (whose file name carries the server's
+    port, the fourth line of postmaster.pid)."""
     port = (data_dir / "pg" / "postmaster.pid").read_text().splitlines()[3]
-    return f"postgresql://postgres@/postgres?host={data_dir / 'pg'}&port={port}"
+    return f"postgresql://supabase_admin@/postgres?host={data_dir / 'pg'}&port={port}"
 
 
 class ServeProcess:
