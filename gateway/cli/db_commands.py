@@ -33,6 +33,10 @@ _PLATFORM_ENTRY = re.compile(
     r"--\n-- Name: (?:[^;\n]+; Type: EVENT TRIGGER|supabase_realtime; Type: PUBLICATION"
     r"|[^;\n]+ realtime_capture; Type: TRIGGER);[^\n]*\n--\n\n.*?;\n\n*", re.S)
 
+# Commented out as the CLI's dump does: what only the platform's owner may do (comment on the extensions it owns, set
+# its own default privileges).
+_PLATFORM_ONLY = re.compile(r'^(?:COMMENT ON EXTENSION |ALTER DEFAULT PRIVILEGES FOR ROLE "?supabase_admin\b).*$', re.M)
+
 
 def new_migration(settings: Settings, name: str, now: datetime | None = None, body: str | None = None) -> Path:
     """`<UTC timestamp>_<name>.sql` in the project's migrations folder, as `supabase migration new` names it."""
@@ -107,7 +111,7 @@ def dump_database(url: str, *, data_only: bool = False, schemas: list[str] | Non
     result = subprocess.run([*args, "--dbname", url], capture_output=True, text=True)
     if result.returncode != 0:
         raise ConfigError(f"pg_dump failed: {result.stderr.strip().splitlines()[-1] if result.stderr else ''}")
-    return _PLATFORM_ENTRY.sub("", result.stdout)
+    return _PLATFORM_ONLY.sub(r"-- \g<0>", _PLATFORM_ENTRY.sub("", result.stdout))
 
 
 @contextmanager
