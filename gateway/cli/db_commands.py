@@ -37,6 +37,10 @@ _PLATFORM_ENTRY = re.compile(
 # its own default privileges).
 _PLATFORM_ONLY = re.compile(r'^(?:COMMENT ON EXTENSION |ALTER DEFAULT PRIVILEGES FOR ROLE "?supabase_admin\b).*$', re.M)
 
+# PostgreSQL 15.20 keeps a version of its own in every column's options; its own pg_dump leaves it out, a newer major
+# version's (the embedded server's) prints it, and no other server would take it.
+_COLUMN_VERSION = re.compile(r"^ALTER TABLE ONLY .+ ALTER COLUMN .+ SET \(pg_attver=\d+\);\n|\bpg_attver=\d+, |, pg_attver=\d+\b", re.M)
+
 
 def new_migration(settings: Settings, name: str, now: datetime | None = None, body: str | None = None) -> Path:
     """`<UTC timestamp>_<name>.sql` in the project's migrations folder, as `supabase migration new` names it."""
@@ -111,7 +115,7 @@ def dump_database(url: str, *, data_only: bool = False, schemas: list[str] | Non
     result = subprocess.run([*args, "--dbname", url], capture_output=True, text=True)
     if result.returncode != 0:
         raise ConfigError(f"pg_dump failed: {result.stderr.strip().splitlines()[-1] if result.stderr else ''}")
-    return _PLATFORM_ONLY.sub(r"-- \g<0>", _PLATFORM_ENTRY.sub("", result.stdout))
+    return _PLATFORM_ONLY.sub(r"-- \g<0>", _COLUMN_VERSION.sub("", _PLATFORM_ENTRY.sub("", result.stdout)))
 
 
 @contextmanager
