@@ -16,6 +16,9 @@ NOT_EMBEDDED = {
         ("plpgsql_check", "plpgsql-check"), ("pg_partman", "partman"), ("orafce", "orafce"))},
     **{name: f"Debian: apt-get install postgresql-{package}-15" for name, package in (
         ("plperl", "plperl"), ("plpython3u", "plpython3"), ("pltcl", "pltcl"))},
+    "wrappers": "Supabase's own image only (its Rust foreign data wrappers, packaged nowhere else)",
+    "pg_tle": "Supabase's image and AWS's builds (Trusted Language Extensions, packaged in no Debian release)",
+    "pgroonga": "Supabase's image, or the Groonga project's own apt repository (not in Debian)",
 }
 ELSEWHERE = {"vector": "the embedded PostgreSQL; on Debian, postgresql-15-pgvector from apt.postgresql.org",
              "pgtap": "the embedded PostgreSQL (the gateway installs it); Debian: apt-get install postgresql-15-pgtap"}
