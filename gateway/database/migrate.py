@@ -215,25 +215,54 @@ def _apply(conn: psycopg.Connection, file: MigrationFile, role: str | None = Non
     # As on Supabase, where the migrating role's search_path names `extensions`: SQL may call uuid_generate_v4()
     # or crypt() unqualified. Set for each file, since a file may change it.
     conn.execute("set search_path = \"$user\", public, extensions")
-    # Each batch one simple-protocol message: PostgreSQL runs it as one implicit transaction, unless it brings its
-    # own BEGIN/COMMIT. The ledger rows go with the last.
-    sent = batches(file.sql)
+    sent = batches(file.sql, extensions_apart=role is not None)
     if sent[-1].alone:
         sent.append(Batch("", len(file.sql), alone=False))
     # A project's files as its owner role, as the CLI applies them as `postgres`; the ledger as the gateway.
     if role:
         conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
     try:
+        if any(batch.on_extension for batch in sent):
+            _apply_in_one_transaction(conn, file, sent, role)
+            return
+        # Each batch one simple-protocol message: PostgreSQL runs it as one implicit transaction, unless it brings
+        # its own BEGIN/COMMIT. The ledger rows go with the last.
         for batch in sent:
             message = batch.text + ("\n;\nreset role;\n" + _ledger_rows(conn, file) if batch is sent[-1] else "")
-            try:
-                conn.execute(message)
-            except psycopg.Error as exc:
-                if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                    conn.execute("rollback")
-                raise statement_failure(file.name, exc, file.sql, file=file, start=batch.start) from None
+            _send(conn, file, batch, message)
     finally:
         conn.execute("reset role")
+
+
+def _apply_in_one_transaction(conn: psycopg.Connection, file: MigrationFile, sent: list[Batch],
+                              role: str | None) -> None:
+    """The batches in an explicit transaction (ended before a statement that must run alone, begun again after it),
+    each statement on an extension run as the gateway's own role."""
+    in_transaction = False
+    for batch in sent:
+        if batch.alone == in_transaction:
+            conn.execute("commit" if in_transaction else "begin")
+            in_transaction = not in_transaction
+        if batch.on_extension:
+            conn.execute("reset role")
+        if batch.text:
+            _send(conn, file, batch, batch.text)
+        if batch.on_extension and role:
+            conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
+    if not in_transaction:
+        conn.execute("begin")
+    conn.execute("reset role")
+    conn.execute(_ledger_rows(conn, file))
+    conn.execute("commit")
+
+
+def _send(conn: psycopg.Connection, file: MigrationFile, batch: Batch, message: str) -> None:
+    try:
+        conn.execute(message)
+    except psycopg.Error as exc:
+        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            conn.execute("rollback")
+        raise statement_failure(file.name, exc, file.sql, file=file, start=batch.start) from None
 
 
 def _ledger_rows(conn: psycopg.Connection, file: MigrationFile, *, replace: bool = False) -> str:

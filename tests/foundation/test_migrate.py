@@ -9,6 +9,7 @@ import pytest
 
 from gateway.database import migrate
 from gateway.database.migration_batches import batches
+from gateway.database.roles import project_role
 from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT
 from tests.support.serve import run_cli
@@ -317,3 +318,31 @@ def test_statements_are_cut_only_around_those_that_cannot_run_in_a_transaction()
         ("; drop index t_x; -- end\n", False),
     ]
     assert [batch.text for batch in batches("select 1;\nselect 2;")] == ["select 1;\nselect 2;"]
+
+
+def test_extensions_a_pulled_migration_creates_are_created_by_the_platform_inside_the_files_transaction(
+        empty_database, project):
+    """`db pull` writes `create extension` for extensions only a superuser may create (pg_stat_statements is in every
+    hosted project): as Supabase's supautils does for `postgres`, the gateway runs those statements as its own role,
+    and a file that fails keeps none of them."""
+    _write(project, "20240101000000_remote_schema.sql",
+           'create extension if not exists "pg_stat_statements" with schema "extensions";\n'
+           'create extension if not exists "postgres_fdw" with schema "extensions";\n'
+           "comment on extension postgres_fdw is 'foreign-data wrapper for remote PostgreSQL servers';\n"
+           "create table public.notes (id bigint primary key);\n")
+    migrate.apply_pending(empty_database, project)
+    with psycopg.connect(empty_database) as conn:
+        owners = dict(conn.execute("select extname, extowner::regrole::text from pg_extension"
+                                   " where extname in ('pg_stat_statements', 'postgres_fdw')").fetchall())
+        table_owner = conn.execute("select tableowner from pg_tables where tablename = 'notes'").fetchone()[0]
+        role = project_role(conn)
+    assert sorted(owners) == ["pg_stat_statements", "postgres_fdw"]
+    if role:  # the embedded server: postgres is not a superuser there
+        assert set(owners.values()) == {"supabase_admin"} and table_owner == role
+
+    _write(project, "20240102000000_again.sql",
+           "create extension if not exists pg_trgm with schema extensions;\ncreate table public.notes (id int);\n")
+    with pytest.raises(migrate.MigrationError, match='relation "notes" already exists'):
+        migrate.apply_pending(empty_database, project)
+    with psycopg.connect(empty_database) as conn:
+        assert conn.execute("select count(*) from pg_extension where extname = 'pg_trgm'").fetchone() == (0,)
