@@ -222,7 +222,7 @@ def _apply(conn: psycopg.Connection, file: MigrationFile, role: str | None = Non
     if role:
         conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
     try:
-        if any(batch.on_extension for batch in sent):
+        if role and any(batch.on_extension for batch in sent):
             _apply_in_one_transaction(conn, file, sent, role)
             return
         # Each batch one simple-protocol message: PostgreSQL runs it as one implicit transaction, unless it brings
@@ -234,26 +234,38 @@ def _apply(conn: psycopg.Connection, file: MigrationFile, role: str | None = Non
         conn.execute("reset role")
 
 
-def _apply_in_one_transaction(conn: psycopg.Connection, file: MigrationFile, sent: list[Batch],
-                              role: str | None) -> None:
-    """The batches in an explicit transaction (ended before a statement that must run alone, begun again after it),
-    each statement on an extension run as the gateway's own role."""
+def _apply_in_one_transaction(conn: psycopg.Connection, file: MigrationFile, sent: list[Batch], role: str) -> None:
+    """The batches in an explicit transaction (ended before a statement that must run alone, begun again after it)."""
     in_transaction = False
     for batch in sent:
         if batch.alone == in_transaction:
             conn.execute("commit" if in_transaction else "begin")
             in_transaction = not in_transaction
         if batch.on_extension:
-            conn.execute("reset role")
-        if batch.text:
+            _send_on_extension(conn, file, batch, role)
+        elif batch.text:
             _send(conn, file, batch, batch.text)
-        if batch.on_extension and role:
-            conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
     if not in_transaction:
         conn.execute("begin")
     conn.execute("reset role")
     conn.execute(_ledger_rows(conn, file))
     conn.execute("commit")
+
+
+def _send_on_extension(conn: psycopg.Connection, file: MigrationFile, batch: Batch, role: str) -> None:
+    """As `role` when it may (an extension marked trusted, or its own), else as the gateway's superuser, which then
+    owns it: what supautils does for `postgres` on Supabase."""
+    conn.execute("savepoint on_extension")
+    try:
+        conn.execute(batch.text)
+    except psycopg.errors.InsufficientPrivilege:
+        conn.execute("rollback to savepoint on_extension")
+        conn.execute("reset role")
+        _send(conn, file, batch, batch.text)
+        conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
+    except psycopg.Error as exc:
+        conn.execute("rollback")
+        raise statement_failure(file.name, exc, file.sql, file=file, start=batch.start) from None
 
 
 def _send(conn: psycopg.Connection, file: MigrationFile, batch: Batch, message: str) -> None:

@@ -60,6 +60,26 @@ def test_the_functions_database_url_cannot_run_programs_or_read_files(pg_cluster
         assert conn.execute("select count(*) >= 0 from auth.users").fetchone() == (True,)
 
 
+def test_postgres_does_to_the_platforms_tables_what_projects_do_on_supabase(pg_cluster: PgCluster, database_url: str):
+    """A trigger on auth.users (the handle_new_user pattern), policies on storage.objects and realtime.messages, and
+    authenticator's statement timeout, as real projects' migrations do them."""
+    with psycopg.connect(as_postgres_over_tcp(pg_cluster, database_url), autocommit=True) as conn:
+        conn.execute("create function public.on_new_user_here() returns trigger language plpgsql as"
+                     " $$ begin return new; end $$")
+        conn.execute("create trigger on_auth_user_created_here after insert on auth.users"
+                     " for each row execute function public.on_new_user_here()")
+        conn.execute("create policy \"Avatars are public\" on storage.objects for select using (bucket_id = 'avatars')")
+        conn.execute("create policy \"Members hear their room\" on realtime.messages for select to authenticated"
+                     " using (true)")
+        conn.execute("alter role authenticator set statement_timeout = '120s'")
+        conn.execute("alter role authenticator reset statement_timeout")
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("set role authenticator")
+        conn.execute("drop trigger on_auth_user_created_here on auth.users")
+        conn.execute("drop policy \"Avatars are public\" on storage.objects")
+        conn.execute("drop policy \"Members hear their room\" on realtime.messages")
+
+
 def test_extensions_postgres_creates_belong_to_supabase_admin(pg_cluster: PgCluster, database_url: str):
     """A project that revokes execute from public by default (basejump does) does not strip an extension's
     functions: their scripts run as supabase_admin, as Supabase's supautils runs them."""
