@@ -82,7 +82,13 @@ def call(gateway: ServeProcess, path: str) -> httpx.Response:
 
 def held(pid: int) -> dict[int, str]:
     """Process `pid`'s descriptors and what each is (`socket:[inode]`, `pipe:[inode]`, a path)."""
-    return {int(name): os.readlink(f"/proc/{pid}/fd/{name}") for name in os.listdir(f"/proc/{pid}/fd")}
+    found = {}
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            found[int(name)] = os.readlink(f"/proc/{pid}/fd/{name}")
+        except FileNotFoundError:  # closed since the listing (the gateway's pool opens and closes connections)
+            continue
+    return found
 
 
 def listening_ports(pid: int) -> set[int]:
