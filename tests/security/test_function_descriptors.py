@@ -152,8 +152,12 @@ LOOPS = {"asyncio": asyncio.new_event_loop, "uvloop": uvloop.new_event_loop}
 @pytest.mark.parametrize("loop", LOOPS)
 def test_a_child_holds_only_stdin_stdout_and_stderr(loop: str):
     async def child_descriptors() -> list[int]:
-        process = await start_child("sleep", "60", stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        process = await start_child("cat", stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert process.stdin is not None and process.stdout is not None
         try:
+            # Once cat echoes a line it is past its start (where the loader and locale briefly hold descriptors).
+            process.stdin.write(b"ready\n")
+            assert await process.stdout.readline() == b"ready\n"
             return descriptors(process.pid)
         finally:
             process.kill()
