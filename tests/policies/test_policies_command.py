@@ -125,7 +125,7 @@ def test_a_bad_file_is_named_with_its_line(text, message, tmp_path, gateway_env,
     assert err.startswith(f"error: {bad}{message}"), err
 
 
-@pytest.mark.parametrize("document, heading", [("README.md", "### Policy tests"), ("docs/policy-tests.md", "## A file")])
+@pytest.mark.parametrize("document, heading", [("docs/cli.md", "## Policy tests"), ("docs/policy-tests.md", "## A file")])
 def test_the_documented_examples_pass(document, heading, tmp_path, gateway_env, capsys):
     text = (PROJECT_ROOT / document).read_text()
     example = text[text.index(heading):].split("```toml\n", 1)[1].split("```", 1)[0]
