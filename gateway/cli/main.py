@@ -568,7 +568,7 @@ def _print_role_note(settings: Settings) -> None:
     if shared:
         owner = conninfo_to_dict(settings.bound_database_url).get("user") or "the default user"
         print(f"note: {' and '.join(shared)} connect as DATABASE_URL's role ({owner}); set DB_AUTHENTICATOR_URL and"
-              " DB_AUTH_ADMIN_URL for least privilege (README: Database roles)", flush=True)
+              " DB_AUTH_ADMIN_URL for least privilege (docs/operations.md: Database roles)", flush=True)
 
 
 def _site_note(settings: Settings) -> str:

@@ -5,7 +5,7 @@ use the owner in DATABASE_URL; request traffic (REST, functions, realtime author
 `authenticator`, a NOINHERIT login that can do nothing until the request's transaction switches to `anon`,
 `authenticated` or `service_role`; the auth service connects as `supabase_auth_admin`, which owns rights on `auth`
 only. The embedded server trusts local connections, so there the gateway connects as these roles by name; with
-DATABASE_URL an operator creates them and passes DB_AUTHENTICATOR_URL and DB_AUTH_ADMIN_URL (README).
+DATABASE_URL an operator creates them and passes DB_AUTHENTICATOR_URL and DB_AUTH_ADMIN_URL (docs/operations.md).
 """
 
 from __future__ import annotations
