@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import json
 import logging
 import shutil
 import signal
@@ -24,7 +23,7 @@ from gateway.database import migrate as migrations
 from gateway.project.folder import require_config
 from gateway.server import workers
 from gateway.server.request_limits import server_options
-from gateway.server.status import public_status_info, running_status, status_info, write_status
+from gateway.server.status import public_status_info, status_info, write_status
 from gateway.settings import Settings, is_loopback
 from gateway.studio import routes as studio_routes
 from gateway.studio.access import StudioAccess
@@ -61,7 +60,11 @@ def main(argv: list[str] | None = None) -> int:
              "functions, without a restart; one output line per reload")
     status = commands.add_parser("status", help="print the URLs and keys of the running or last configured project")
     status.add_argument("-o", "--output", choices=("pretty", "env", "json"), default="pretty",
-                        help="as the Supabase CLI: aligned lines, NAME=\"value\" lines for a .env file, or JSON")
+                        help="as the Supabase CLI: aligned lines, or its variables (API_URL, ANON_KEY, DB_URL, ...) "
+                             "as NAME=\"value\" lines for a .env file or as JSON")
+    status.add_argument("--override-name", action="append", default=[], metavar="KEY=NAME",
+                        help="print a variable under another name, as the Supabase CLI's flag: "
+                             "--override-name api.url=NEXT_PUBLIC_SUPABASE_URL")
     status.add_argument("--json", action="store_const", const="json", dest="output", help="the same as -o json")
     commands.add_parser("migrate", help="apply the platform's and the project's pending migrations"
                                         " (supabase/migrations/) and policies to the database")
@@ -153,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             return _init(args.workdir or Path.cwd())
         if args.command == "extensions":
             return _install_extensions(args.pg_config)
-        if _serves(args):
+        if _serves(args) or args.command == "status":
             require_config(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command in ("serve", "functions"):
@@ -165,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "functions" and args.functions_command == "serve" and args.slug is None:
             return _serve_functions(settings)
         if args.command == "status":
-            return _status(settings, output=args.output)
+            from gateway.cli.status_output import print_status
+
+            return print_status(settings, output=args.output, overrides=args.override_name)
         if args.command == "migrate":
             return _migrate(settings)
         if args.command == "check":
@@ -388,25 +393,6 @@ def _watching(settings: Settings) -> Iterator[tuple[signal.Signals, ...]]:
         yield (RELOAD_SIGNAL,)
     finally:
         watcher.stop()
-
-
-def _status(settings: Settings, *, output: str) -> int:
-    """Exits 1 when no `gateway serve` runs for the project, as `supabase status` does, after printing the values
-    it will use."""
-    running = running_status(settings)
-    info = running or status_info(settings)
-    if output == "json":
-        print(json.dumps(info))
-    elif output == "env":
-        for key, value in info.items():
-            print(f"{key.upper()}={json.dumps(value)}")
-    else:
-        for key, value in info.items():
-            print(f"{key:>18}: {value}")
-    if running is None:
-        print("gateway serve is not running for this project; these are the values it will use", file=sys.stderr)
-        return 1
-    return 0
 
 
 def _migrate(settings: Settings) -> int:

@@ -11,7 +11,7 @@ from gateway.keys import JwtKeys
 from gateway.settings import Settings, write_private
 
 STATUS_FILE = "status.json"
-SECRET_STATUS_KEYS = ("service_role_key", "secret_key", "db_url")
+SECRET_STATUS_KEYS = ("service_role_key", "secret_key", "jwt_secret", "db_url")
 
 
 def status_info(settings: Settings) -> dict[str, str]:
@@ -24,6 +24,7 @@ def status_info(settings: Settings) -> dict[str, str]:
         "service_role_key": keys.service_role_key,
         "publishable_key": keys.api_keys.default_publishable,
         "secret_key": keys.api_keys.default_secret,
+        "jwt_secret": settings.jwt_secret,
         # Embedded, the URL desktop tools and edge functions connect with, whether or not it runs yet.
         "db_url": settings.tcp_database_url or (tcp_url(settings.db_port, settings.db_password) if settings.embedded
                                                 else settings.bound_database_url),

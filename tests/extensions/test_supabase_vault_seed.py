@@ -51,8 +51,8 @@ def test_a_seed_stores_a_secret_that_an_rpc_decrypts_for_the_service_role_only(d
         def call(key: str) -> httpx.Response:
             return httpx.post(url, json={}, headers={"apikey": key, "Authorization": f"Bearer {key}"})
 
-        assert call(keys["service_role_key"]).json() == "sk_live_seeded_4242"
-        refused = call(keys["anon_key"])
+        assert call(keys["SERVICE_ROLE_KEY"]).json() == "sk_live_seeded_4242"
+        refused = call(keys["ANON_KEY"])
         assert refused.status_code == 401 and refused.json()["code"] == "42501"
         with psycopg.connect(db_url(data_dir)) as conn:
             stored = conn.execute("select secret from vault.secrets where name = 'payment_key'").fetchone()[0]

@@ -38,22 +38,22 @@ def test_serve_starts_on_an_empty_folder_and_keeps_data_across_restarts(data_dir
         assert shown.returncode == 0, shown.stderr
         as_env = run_cli("status", "-o", "env", DATA_DIR=data_dir)
         assert as_env.returncode == 0
-        assert f'ANON_KEY="{running["anon_key"]}"' in as_env.stdout.splitlines()
-        assert f'DB_URL="{running["db_url"]}"' in as_env.stdout.splitlines()
+        assert f'ANON_KEY="{running["ANON_KEY"]}"' in as_env.stdout.splitlines()
+        assert f'DB_URL="{running["DB_URL"]}"' in as_env.stdout.splitlines()
         # The URL desktop tools and edge functions use: TCP, with the Supabase CLI's password.
-        with psycopg.connect(running["db_url"]) as conn:
+        with psycopg.connect(running["DB_URL"]) as conn:
             assert conn.execute("select inet_server_port()").fetchone() == (database_port,)
         banner = first.stop()
     for expected in ("API URL:", "Storage URL:", "anon key:", "service_role key:", "DB URL:", "admin@gulfsec.example", "Seeded from schema/seed.sql and 4 demo accounts."):
         assert expected in banner
     assert "Traceback" not in banner
     assert not (data_dir / "pg" / "postmaster.pid").exists(), "embedded PostgreSQL kept running after Ctrl-C"
-    assert running["api_url"] == f"http://127.0.0.1:{port}", "status reports the running server, not the default port"
-    assert set(running) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "publishable_key",
-                            "secret_key", "db_url"}
-    assert f"Publishable key: {running['publishable_key']}" in banner and f"Secret key: {running['secret_key']}" in banner
-    assert running["db_url"] == f"postgresql://postgres:postgres@127.0.0.1:{database_port}/postgres"
-    assert f"DB URL: {running['db_url']}" in banner
+    assert running["API_URL"] == f"http://127.0.0.1:{port}", "status reports the running server, not the default port"
+    assert set(running) == {"API_URL", "REST_URL", "FUNCTIONS_URL", "DB_URL", "STUDIO_URL", "INBUCKET_URL", "MAILPIT_URL",
+                            "PUBLISHABLE_KEY", "SECRET_KEY", "JWT_SECRET", "ANON_KEY", "SERVICE_ROLE_KEY"}
+    assert f"Publishable key: {running['PUBLISHABLE_KEY']}" in banner and f"Secret key: {running['SECRET_KEY']}" in banner
+    assert running["DB_URL"] == f"postgresql://postgres:postgres@127.0.0.1:{database_port}/postgres"
+    assert f"DB URL: {running['DB_URL']}" in banner
 
     with ServeProcess(data_dir, port) as second:
         second.wait_healthy()
@@ -95,7 +95,7 @@ def test_serve_gives_each_new_connection_to_the_worker_with_fewer_open_websocket
     with ServeProcess(data_dir, port, API_WORKERS=2) as served:
         served.wait_healthy()
         workers = worker_processes(served.proc.pid)
-        anon = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)["anon_key"]
+        anon = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)["ANON_KEY"]
         held = []
         try:
             for _ in range(3):
@@ -120,15 +120,14 @@ def test_status_json_prints_urls_and_keys_of_the_configured_project(tmp_path):
     assert result.returncode == 1, "not running: a non-zero exit, as `supabase status`"
     assert "gateway serve is not running" in result.stderr
     info = json.loads(result.stdout)
-    assert set(info) == {"api_url", "storage_url", "site_url", "anon_key", "service_role_key", "publishable_key",
-                         "secret_key", "db_url"}
-    assert info["api_url"] == "http://127.0.0.1:55432"
-    assert info["storage_url"] == "http://127.0.0.1:55432/storage/v1"
-    assert info["db_url"] == "postgresql://postgres:postgres@127.0.0.1:55433/postgres"
+    assert info["API_URL"] == "http://127.0.0.1:55432"
+    assert info["REST_URL"] == "http://127.0.0.1:55432/rest/v1"
+    assert info["FUNCTIONS_URL"] == "http://127.0.0.1:55432/functions/v1"
+    assert info["DB_URL"] == "postgresql://postgres:postgres@127.0.0.1:55433/postgres"
     again = json.loads(run_cli("status", "--json", DATA_DIR=tmp_path, API_PORT=55432).stdout)
-    assert again["anon_key"] == info["anon_key"], "keys must stay the same for a data folder"
-    assert again["publishable_key"] == info["publishable_key"] and again["secret_key"] == info["secret_key"]
-    assert info["publishable_key"].startswith("sb_publishable_") and info["secret_key"].startswith("sb_secret_")
+    assert again["ANON_KEY"] == info["ANON_KEY"], "keys must stay the same for a data folder"
+    assert again["PUBLISHABLE_KEY"] == info["PUBLISHABLE_KEY"] and again["SECRET_KEY"] == info["SECRET_KEY"]
+    assert info["PUBLISHABLE_KEY"].startswith("sb_publishable_") and info["SECRET_KEY"].startswith("sb_secret_")
 
 
 @pytest.mark.parametrize(
@@ -328,7 +327,7 @@ def test_db_reset_while_serve_runs_leaves_serve_serving_the_new_database(data_di
     with ServeProcess(data_dir, port, cwd=folder) as server:
         server.wait_healthy()
         status = run_cli("--workdir", str(folder), "status", "-o", "json", DATA_DIR=data_dir)
-        headers = {"apikey": json.loads(status.stdout)["anon_key"]}
+        headers = {"apikey": json.loads(status.stdout)["ANON_KEY"]}
         with psycopg.connect(db_url(data_dir)) as conn:
             conn.execute("insert into public.notes values (2, 'added by hand')")
 

@@ -104,7 +104,7 @@ def test_serve_on_loopback_accepts_the_clis_keys_and_prints_them(project):
         output = served.stop()
     assert answers == [200, 200, 200, 200]
     info = json.loads(status.stdout)
-    assert (info["anon_key"], info["publishable_key"], info["secret_key"]) == (CLI_ANON_KEY, CLI_PUBLISHABLE_KEY,
+    assert (info["ANON_KEY"], info["PUBLISHABLE_KEY"], info["SECRET_KEY"]) == (CLI_ANON_KEY, CLI_PUBLISHABLE_KEY,
                                                                                CLI_SECRET_KEY)
     assert f" Publishable key: {CLI_PUBLISHABLE_KEY}" in output and f"      Secret key: {CLI_SECRET_KEY}" in output
     assert "warning:" not in output

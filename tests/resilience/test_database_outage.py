@@ -33,7 +33,7 @@ REALTIME_DIR = Path(__file__).resolve().parent.parent / "realtime"
 
 
 def service_key(data_dir: Path) -> str:
-    return json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)["service_role_key"]
+    return json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)["SERVICE_ROLE_KEY"]
 
 
 def api(port: int, key: str) -> httpx.Client:
@@ -125,8 +125,8 @@ def test_realtime_subscribers_are_told_and_miss_no_change_through_supabase_js(wo
         status = json.loads(run_cli("status", "--json", DATA_DIR=data_dir).stdout)
         run_node_script("realtime-outage.test.mjs", {
             "GATEWAY_URL": f"http://127.0.0.1:{port}",
-            "ANON_KEY": status["anon_key"],
-            "SERVICE_ROLE_KEY": status["service_role_key"],
+            "ANON_KEY": status["ANON_KEY"],
+            "SERVICE_ROLE_KEY": status["SERVICE_ROLE_KEY"],
             "DATABASE_URL": db_url(data_dir),
             "PYTHON": sys.executable,
             "SQL_WRITER": str(REALTIME_DIR / "sql_writer.py"),

@@ -41,7 +41,7 @@ def served() -> Iterator[tuple[str, dict[str, str]]]:
         with ServeProcess(root / "data", port, cwd=project, API_WORKERS=2, REQUEST_LOG="true") as server:
             server.wait_healthy()
             status = json.loads(run_cli("status", "--json", cwd=project, DATA_DIR=root / "data").stdout)
-            key = status["service_role_key"]
+            key = status["SERVICE_ROLE_KEY"]
             yield f"http://127.0.0.1:{port}", {"apikey": key, "Authorization": f"Bearer {key}"}
             server.stop()
     finally:
