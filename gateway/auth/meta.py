@@ -14,10 +14,11 @@ EXTERNAL_PROVIDERS = ("apple", "azure", "bitbucket", "discord", "facebook", "fig
 async def handle_settings(ctx: AuthContext) -> dict[str, Any]:
     external = {name: False for name in EXTERNAL_PROVIDERS}
     external.update({name: True for name in ctx.settings.external_providers})
-    external.update({"email": True, "phone": False, "anonymous_users": True, "saml": False})
+    external.update({"email": ctx.settings.email_signup_enabled, "phone": False,
+                     "anonymous_users": ctx.settings.anonymous_sign_ins_enabled, "saml": False})
     return {
         "external": external,
-        "disable_signup": False,
+        "disable_signup": ctx.settings.disable_signup,
         "mailer_autoconfirm": ctx.settings.mail_autoconfirm,
         "phone_autoconfirm": False,
         "sms_provider": "",

@@ -71,6 +71,17 @@ def test_signups_off_refuse_email_and_anonymous_sign_ups_as_gotrue(closed):
     assert otp.status_code == 422 and otp.json()["code"] == "signup_disabled"
 
 
+def test_settings_say_what_sign_ups_the_server_takes(closed, strict, no_email):
+    def told(gateway: LiveGateway) -> tuple[bool, bool, bool]:
+        with client(gateway) as auth:
+            settings = auth.get("/settings").json()
+        return settings["disable_signup"], settings["external"]["email"], settings["external"]["anonymous_users"]
+
+    assert told(closed) == (True, True, False)
+    assert told(strict) == (False, True, False)
+    assert told(no_email) == (False, False, True)
+
+
 def test_signups_off_still_let_an_admin_create_users_who_sign_in(closed):
     admin = httpx.Client(base_url=f"{closed.url}/auth/v1", headers=closed.headers(closed.service_key), timeout=30)
     with admin, client(closed) as auth:
