@@ -1,6 +1,6 @@
-"""Start-up and idle memory of `gateway serve`: seconds from launch to the first healthy answer, cold (an empty
-project folder, a new data folder: initdb, the platform's migrations) and warm (the same folder again), for an
-empty project and for the site; then the idle PSS of the gateway and its embedded PostgreSQL.
+"""Start-up and idle memory of `gateway serve`: seconds from launch to the first healthy answer, cold (a project
+fresh from `gateway init`, a new data folder: initdb, the platform's migrations) and warm (the same folder again),
+for that new project and for the site; then the idle PSS of the gateway and its embedded PostgreSQL.
 
 Run: .venv/bin/python bench/startup_bench.py [rounds]
 Prints figures, asserts nothing. Compare figures taken in one run: these machines are noisy.
@@ -88,11 +88,14 @@ def main(rounds: int = 3) -> None:
     results: dict[str, list[float]] = {}
     memory = None
     for _ in range(rounds):
-        for name, source in (("empty project", None), ("the site", ROOT)):
+        for name, source in (("new project", None), ("the site", ROOT)):
             base = Path(tempfile.mkdtemp(prefix="startup-bench-"))
             base.chmod(0o755)
             project = source or base / "project"
-            project.mkdir(exist_ok=True)
+            if source is None:
+                project.mkdir()
+                subprocess.run([sys.executable, "-m", "gateway", "--workdir", str(project), "init"], check=True,
+                               stdout=subprocess.DEVNULL)
             data_dir = base / "data"
             try:
                 proc, _, cold = serve(project, data_dir)
