@@ -1,6 +1,8 @@
 """`gateway test db [FILE...]`: the project's pgTAP tests (supabase/tests/**/*.sql), as `supabase test db` runs
-them with pg_prove: pgTAP enabled for the run (and dropped after, unless it was there), each file on its own
-connection, the TAP it prints summarised as pg_prove's harness does, exit 1 on any failure.
+them with pg_prove, on the database as it is: pgTAP enabled for the run (and dropped after, unless it was there), each
+file on its own connection, one statement after another as psql sends them, stopping at the first that fails (what
+ran before it still counts, and the failure is named with its line), the TAP it prints summarised as pg_prove's
+harness does, exit 1 on any failure. `gateway test new NAME` writes the CLI's pgTAP template.
 """
 
 from __future__ import annotations
@@ -16,11 +18,21 @@ import psycopg
 from gateway.config_values import ConfigError
 from gateway.database.extension_hints import where_available
 from gateway.database.migrate import statement_failure
+from gateway.database.migration_batches import statements
 from gateway.project.folder import Project
 
 EXTENSIONS = (".sql", ".pg")
 _PLAN = re.compile(r"^1\.\.(\d+)")
 _RESULT = re.compile(r"^(not )?ok (\d+)")
+# `supabase test new`'s template, as the CLI writes it.
+TEMPLATE = """BEGIN;
+SELECT plan(1);
+
+-- Examples: https://pgtap.org/documentation.html
+
+SELECT * FROM finish();
+ROLLBACK;
+"""
 
 
 @dataclass
@@ -61,9 +73,22 @@ def test_files(project: Project, given: list[Path]) -> list[Path]:
     return found
 
 
+def new_test(project: Project, name: str) -> Path:
+    """supabase/tests/NAME_test.sql with the CLI's template; an existing file is left as it is."""
+    path = project.root / "supabase" / "tests" / f"{name}_test.sql"
+    if path.exists():
+        raise ConfigError(f"{path.relative_to(project.root)} already exists.")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(TEMPLATE)
+    return path
+
+
 def run(url: str, project: Project, files: list[Path]) -> int:
     started = time.monotonic()
     with psycopg.connect(url, autocommit=True) as conn:
+        if conn.execute("select to_regclass('supabase_migrations.schema_migrations')").fetchone() == (None,):
+            print("note: no migration has been applied to this database yet (`gateway migrate` or `gateway serve` "
+                  "applies them); the tests run on it as it is", file=sys.stderr)
         had_pgtap = conn.execute("select 1 from pg_extension where extname = 'pgtap'").fetchone() is not None
         conn.execute("create schema if not exists extensions")
         try:
@@ -102,19 +127,33 @@ def _run_file(url: str, project: Project, path: Path) -> FileResult:
     with psycopg.connect(url, autocommit=True) as conn:
         # As the postgres role's search_path on Supabase: pgTAP's functions are called unqualified.
         conn.execute("set search_path = \"$user\", public, extensions")
-        try:
-            cursor = conn.execute(text)
-        except psycopg.Error as exc:
-            result.error = str(statement_failure(shown, exc, text))
-            print(result.error, file=sys.stderr)
-            return result
-        while True:
-            if cursor.description and len(cursor.description) == 1:
-                for (value,) in cursor.fetchall():
-                    _read_tap(result, str(value))
-            if not cursor.nextset():
-                break
+        for piece in statements(text) or [slice(0, len(text))]:
+            try:
+                cursor = conn.execute(text[piece])
+            except psycopg.Error as exc:
+                result.error = str(statement_failure(shown, exc, text, start=piece.start,
+                                                     statement_line=_first_line(text, piece)))
+                print(result.error, file=sys.stderr)
+                return result
+            while True:
+                if cursor.description:
+                    for row in cursor.fetchall():
+                        for value in row:
+                            if isinstance(value, str):
+                                _read_tap(result, value)
+                if not cursor.nextset():
+                    break
     return result
+
+
+def _first_line(text: str, piece: slice) -> int:
+    """The line where the statement in `piece` begins, past blank lines and `--` comments, as psql names it."""
+    line = text[:piece.start].count("\n") + 1
+    for part in text[piece].splitlines():
+        if part.strip() and not part.lstrip().startswith("--"):
+            break
+        line += 1
+    return line
 
 
 def _read_tap(result: FileResult, output: str) -> None:

@@ -116,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         "db", help="run pgTAP tests (supabase/tests/**/*.sql) as `supabase test db`: TAP summarised as pg_prove's, "
                    "exit 1 on a failure")
     test_db.add_argument("files", nargs="*", type=Path, metavar="PATH", help="test files or folders")
+    test_new = test_commands.add_parser("new", help="create supabase/tests/NAME_test.sql from the pgTAP template")
+    test_new.add_argument("name")
+    test_new.add_argument("--template", "-t", choices=("pgtap",), default="pgtap", help="the only one, as the CLI's")
     gen = commands.add_parser("gen", help="generate code from the database")
     gen_commands = gen.add_subparsers(dest="gen_command", required=True)
     gen_types = gen_commands.add_parser("types", help="types of the exposed schemas, for createClient<Database>()")
@@ -181,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
             from gateway.cli.policy_tests.command import test
 
             return test(settings, args.files, as_json=args.json)
+        if args.command == "test" and args.test_command == "new":
+            from gateway.cli.db_tests import new_test
+
+            path = new_test(settings.project, args.name)
+            print(f"Created new pgtap test at {path.relative_to(settings.project.root)}.")
+            return 0
         if args.command == "test":
             return _test_db(settings, args.files)
         if args.command == "gen":
@@ -415,10 +424,6 @@ def _test_db(settings: Settings, given: list[Path]) -> int:
     files = db_tests.test_files(settings.project, given)
     with database(settings) as url:
         _connect_check(url)
-        # `supabase test db` runs on the started, so migrated, database.
-        applied = migrations.apply_pending(url, settings.project)
-        if applied:
-            print(f"Migrations: {migrations.applied_counts(applied)}.", file=sys.stderr)
         return db_tests.run(url, settings.project, files)
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,7 +169,8 @@ def apply_pending(
             for file in pending:
                 log(f"applying {file.name}")
                 try:
-                    _apply(conn, file, owner if file.kind != "platform" else None)
+                    with _platform_notices(conn, file, log):
+                        _apply(conn, file, owner if file.kind != "platform" else None)
                 except MigrationError as exc:
                     if not keep_going:
                         exc.applied = applied_now
@@ -209,6 +211,25 @@ def _pending(conn: psycopg.Connection, files: list[MigrationFile]) -> tuple[list
             continue
         pending.append(file)
     return pending, edited
+
+
+@contextmanager
+def _platform_notices(conn: psycopg.Connection, file: MigrationFile, log: Callable[[str], None]) -> Iterator[None]:
+    """A platform file's own notices (`raise notice`: an extension the server lacks, skipped) are logged; PostgreSQL's
+    (`... already exists, skipping`) and a project's are not."""
+    if file.kind != "platform":
+        yield
+        return
+
+    def show(notice: psycopg.errors.Diagnostic) -> None:
+        if notice.sqlstate == "00000":
+            log(f"notice: {notice.message_primary}")
+
+    conn.add_notice_handler(show)
+    try:
+        yield
+    finally:
+        conn.remove_notice_handler(show)
 
 
 def _apply(conn: psycopg.Connection, file: MigrationFile, role: str | None = None) -> None:
@@ -344,10 +365,11 @@ def applied_counts(applied: list[str]) -> str:
 
 
 def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFile | None = None,
-                      start: int = 0) -> MigrationError:
+                      start: int = 0, statement_line: int | None = None) -> MigrationError:
     """A user's SQL file that PostgreSQL refused, as one line naming the file and the line; `start` is where in the
-    file the text sent begins."""
-    reason, line = _first_line(exc), _line_of(exc, sql, start)
+    file the text sent begins, `statement_line` the line to name when PostgreSQL points at no position (an error
+    while running the one statement sent, such as a division by zero)."""
+    reason, line = _first_line(exc), _line_of(exc, sql, start) or statement_line
     extension = unavailable_extension(reason)
     if extension:
         reason, line = f"{reason}: {where_available(extension)}", line or line_creating(extension, sql)

@@ -31,7 +31,7 @@ class Batch:
 def batches(sql: str, *, extensions_apart: bool = False) -> list[Batch]:
     """The file as one batch, unless it holds statements that must run alone (or, with `extensions_apart`, on an
     extension); whitespace-only parts are dropped."""
-    cuts = [(piece, kind) for piece in _statements(sql)
+    cuts = [(piece, kind) for piece in statements(sql)
             if (kind := _kind(sql[piece])) and (kind == "alone" or extensions_apart)]
     if not cuts:
         return [Batch(sql, 0, alone=False)]
@@ -45,7 +45,8 @@ def batches(sql: str, *, extensions_apart: bool = False) -> list[Batch]:
     return [batch for batch in found if batch.alone or batch.on_extension or _holds_sql(batch.text)]
 
 
-def _statements(sql: str) -> list[slice]:
+def statements(sql: str) -> list[slice]:
+    """Where each statement of `sql` is; none when even the scanner cannot tell."""
     try:
         return list(pglast.split(sql, only_slices=True))
     except pglast.parser.ParseError:

@@ -77,6 +77,7 @@ def test_test_db_runs_pgtap_files_as_supabase_test_db(project):
     (tests / "math.test.sql").write_text(
         "begin;\nselect plan(3);\nselect is(1 + 1, 2, 'adds');\nselect is(2 * 2, 5, 'multiplies');\n"
         "select * from finish();\nrollback;\n")
+    cli(project, "migrate")  # as `supabase start` before `supabase test db`
     failed = run_cli("--workdir", str(project), "test", "db", DATA_DIR=project / ".data")
     assert failed.returncode == 1, failed.stderr
     lines = failed.stdout.splitlines()
@@ -92,6 +93,33 @@ def test_test_db_runs_pgtap_files_as_supabase_test_db(project):
     assert passed.stdout.splitlines()[-3:] == ["All tests successful.", passed.stdout.splitlines()[-2],
                                                "Result: PASS"]
     assert passed.stdout.splitlines()[-2].startswith("Files=1, Tests=2, ")
+
+
+def test_test_db_runs_on_the_database_as_it_is_and_reads_tap_as_psql_prints_it(project):
+    (project / "supabase").mkdir()
+    (project / "supabase" / "config.toml").write_text('project_id = "tapped"\n')
+    cli(project, "migrate")
+    migrations = project / "supabase" / "migrations"
+    migrations.mkdir(parents=True)
+    (migrations / "20260101000000_later.sql").write_text("create table public.later (id int);\n")
+    created = cli(project, "test", "new", "columns").stdout
+    assert created == "Created new pgtap test at supabase/tests/columns_test.sql.\n"
+    template = project / "supabase" / "tests" / "columns_test.sql"
+    assert template.read_text().startswith("BEGIN;\nSELECT plan(1);\n")
+    again = run_cli("--workdir", str(project), "test", "new", "columns", DATA_DIR=project / ".data")
+    assert again.returncode == 1 and "supabase/tests/columns_test.sql already exists." in again.stderr
+    template.write_text(
+        "begin;\nselect plan(4);\n"
+        "select ok(true, 'first column'), 'a label';\n"
+        "select 'a label', ok(true, 'second column');\n"
+        "select hasnt_table('public', 'later', 'test db applies no migration');\n"
+        "select ok(1 / 0 = 0, 'never reached');\n"
+        "select * from finish();\nrollback;\n")
+    result = run_cli("--workdir", str(project), "test", "db", DATA_DIR=project / ".data")
+    assert result.returncode == 1
+    assert "supabase/tests/columns_test.sql failed at line 6: division by zero" in result.stderr
+    assert "supabase/tests/columns_test.sql (Tests: 3 Failed: 0)" in result.stdout.splitlines()
+    assert result.stdout.splitlines()[-2].startswith("Files=1, Tests=3, ")
 
 
 def test_test_db_on_a_database_without_pgtap_says_where_it_is(pg_cluster, tmp_path):
