@@ -1,7 +1,8 @@
 """pg_net's worker, in the gateway: takes the requests queued in net.http_request_queue, makes them concurrently,
 and answers each into net._http_response (deleting its queue row in the same transaction, so a runner that dies
 mid-request leaves it queued for the next one). Woken by the queue's NOTIFY (through the process's one listener,
-which every process subscribes it to), and polling as a fallback."""
+which every process subscribes it to), and otherwise only when the oldest response is due to expire: idle, with
+nothing to expire, it sends the database nothing. pg_net is in every database, so that is what most gateways do."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from gateway.database.health import one_line
 log = logging.getLogger("gateway.background.pg_net")
 LOCK = 1
 CHANNEL = "pg_net_request"
-POLL_SECONDS = 5.0
+# Responses are deleted at most this long after their ttl, however close together their expiries fall.
+EXPIRY_SLACK_SECONDS = 1.0
 USER_AGENT = "pg_net/0.20.4"
 DEFAULT_BATCH_SIZE = 200
 # Where the CLI's local stack sends a function call from inside its database container: its API gateway on the
@@ -45,10 +47,9 @@ ANSWER = """
     insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
     values (%s, %s, %s, %s, %s, %s, %s)
 """
-EXPIRE = """
-    delete from net._http_response
-    where created < now() - coalesce(nullif(current_setting('pg_net.ttl', true), ''), '6 hours')::interval
-"""
+TTL = "coalesce(nullif(current_setting('pg_net.ttl', true), ''), '6 hours')::interval"
+EXPIRE = f"delete from net._http_response where created < now() - {TTL}"
+NEXT_EXPIRY = f"select extract(epoch from min(created) + {TTL} - now())::float8 from net._http_response"
 
 
 @dataclass(frozen=True)
@@ -88,11 +89,13 @@ class PgNetRunner:
             try:
                 while True:
                     self.wake.clear()
+                    next_expiry = None
                     if await _installed(conn):
                         await self._take(conn, client)
                         await conn.execute(EXPIRE)
+                        next_expiry = await _seconds_to_next_expiry(conn)
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.wake.wait(), POLL_SECONDS)
+                        await asyncio.wait_for(self.wake.wait(), next_expiry)
             finally:
                 for task in self.in_flight.values():
                     task.cancel()
@@ -124,7 +127,8 @@ class PgNetRunner:
             log.warning("pg_net request %s could not be answered: %s", request_id, one_line(exc))
         finally:
             self.in_flight.pop(request_id, None)
-            if self.backlog:
+            # Another pass takes what waits, or, after the last answer, sets the wait to the next expiry.
+            if self.backlog or not self.in_flight:
                 self.wake.set()
 
     def resolve(self, url: str) -> str:
@@ -140,6 +144,12 @@ class PgNetRunner:
 async def _installed(conn: psycopg.AsyncConnection) -> bool:
     row = await (await conn.execute("select to_regclass('net.http_request_queue') is not null")).fetchone()
     return bool(row and row[0])
+
+
+async def _seconds_to_next_expiry(conn: psycopg.AsyncConnection) -> float | None:
+    """None when no response is kept: nothing wakes the runner then but a request."""
+    row = await (await conn.execute(NEXT_EXPIRY)).fetchone()
+    return None if row is None or row[0] is None else max(row[0], 0.0) + EXPIRY_SLACK_SECONDS
 
 
 async def perform(client: httpx.AsyncClient, method: str, url: str, headers: dict[str, str], body: bytes | None,

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
 
+from gateway.database import migrate
+from gateway.project.folder import Project
 from tests.conftest import make_settings
 from tests.extensions.http_echo import EchoServer, echo_server
 from tests.support.live import LiveGateway, free_port, run_gateway
@@ -16,6 +19,23 @@ from tests.support.waits import eventually
 RESPONSE_COLUMNS = [("id", "bigint"), ("status_code", "integer"), ("content_type", "text"), ("headers", "jsonb"),
                     ("content", "text"), ("timed_out", "boolean"), ("error_msg", "text"),
                     ("created", "timestamp with time zone")]
+API_ROLES = ("postgres", "anon", "authenticated", "service_role", "supabase_functions_admin")
+WELCOME_TRIGGER = """
+create table public.members (id bigint generated always as identity primary key, email text not null);
+
+create function public.send_welcome() returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+    perform net.http_post(
+        url := 'ECHO_URL/welcome',
+        headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer service-key'),
+        body := jsonb_build_object('email', new.email)
+    );
+    return new;
+end
+$$;
+
+create trigger on_member_created after insert on public.members for each row execute function public.send_welcome();
+"""
 QUEUE_COLUMNS = [("id", "bigint"), ("method", "text"), ("url", "text"), ("headers", "jsonb"), ("body", "bytea"),
                  ("timeout_milliseconds", "integer")]
 
@@ -28,7 +48,7 @@ def echo() -> Iterator[EchoServer]:
 
 @pytest.fixture(scope="module")
 def net(db: psycopg.Connection) -> psycopg.Connection:
-    db.execute("create extension if not exists pg_net with schema extensions")
+    """A new project's database, with no `create extension`: the platform creates pg_net as the CLI's does."""
     return db
 
 
@@ -57,9 +77,13 @@ def queue(db: psycopg.Connection, sql: str, *params) -> int:
     return db.execute(sql, params).fetchone()[0]
 
 
-def test_created_as_db_pull_writes_it_with_the_originals_tables(net: psycopg.Connection) -> None:
+def test_every_database_has_it_in_extensions_with_the_originals_tables(net: psycopg.Connection) -> None:
     assert net.execute("select extversion, extnamespace::regnamespace::text from pg_extension where extname = 'pg_net'"
                        ).fetchone() == ("0.20.4", "extensions")
+    net.execute("create extension if not exists pg_net with schema extensions")  # as db pull writes it: a no-op
+    net.execute("create extension if not exists pg_net")
+    with pytest.raises(psycopg.errors.DuplicateObject):
+        net.execute("create extension pg_net")
     for table, columns in (("_http_response", RESPONSE_COLUMNS), ("http_request_queue", QUEUE_COLUMNS)):
         rows = net.execute("select column_name, data_type from information_schema.columns"
                            " where table_schema = 'net' and table_name = %s order by ordinal_position",
@@ -82,6 +106,38 @@ def test_signatures_and_defaults_are_the_originals(net: psycopg.Connection) -> N
         "http_delete": "url text, params jsonb DEFAULT '{}'::jsonb, headers jsonb DEFAULT '{}'::jsonb, "
                        "timeout_milliseconds integer DEFAULT 5000, body jsonb DEFAULT NULL::jsonb",
     }
+
+
+def test_the_clis_grants_http_get_and_http_post_to_the_api_roles_alone(net: psycopg.Connection) -> None:
+    owner, superuser = net.execute("select n.nspowner::regrole::text, r.rolsuper from pg_namespace n"
+                                   " join pg_roles r on r.oid = n.nspowner where n.nspname = 'net'").fetchone()
+    assert superuser and owner != "postgres"
+    rows = net.execute(
+        "select p.proname, p.prosecdef, p.proconfig, exists (select 1 from aclexplode(p.proacl) a"
+        "  where a.grantee = 0 and a.privilege_type = 'EXECUTE')"
+        " from pg_proc p where p.pronamespace = 'net'::regnamespace and p.proname in ('http_get', 'http_post')"
+        " order by 1").fetchall()
+    assert rows == [("http_get", True, ["search_path=net"], False), ("http_post", True, ["search_path=net"], False)]
+    for role in API_ROLES:
+        assert net.execute("select has_schema_privilege(%s, 'net', 'usage'),"
+                           " has_function_privilege(%s, 'net.http_get(text, jsonb, jsonb, integer)', 'execute'),"
+                           " has_function_privilege(%s, 'net.http_post(text, jsonb, jsonb, jsonb, integer)', 'execute')",
+                           (role, role, role)).fetchone() == (True, True, True), role
+
+
+def test_a_projects_trigger_function_calls_net_http_post_with_no_create_extension(
+        runner, net, database_url: str, echo: EchoServer, tmp_path: Path) -> None:
+    """As a project's migrations do on `supabase start`: the trigger's call is made once its insert commits."""
+    (tmp_path / "supabase" / "migrations").mkdir(parents=True)
+    (tmp_path / "supabase" / "config.toml").write_text('project_id = "welcome"\n')
+    (tmp_path / "supabase" / "migrations" / "20250101000000_welcome_trigger.sql").write_text(
+        WELCOME_TRIGGER.replace("ECHO_URL", echo.url))
+    assert migrate.apply_pending(database_url, Project.load(tmp_path)) == [
+        "migrations/20250101000000_welcome_trigger.sql"]
+    net.execute("insert into public.members (email) values ('ada@example.com')")
+    calls = eventually(lambda: echo.to("/welcome"), "the trigger's request")
+    assert [json.loads(call.body) for call in calls] == [{"email": "ada@example.com"}]
+    assert calls[0].headers["Authorization"] == "Bearer service-key"
 
 
 def test_the_request_id_comes_back_at_once_and_the_request_after_commit(runner, net, echo: EchoServer) -> None:
@@ -205,6 +261,16 @@ def test_responses_live_for_the_ttl(runner, net, echo: EchoServer) -> None:
     assert net.execute("select count(*) from net._http_response where id = -5").fetchone() == (1,)
 
 
+def test_a_response_goes_once_its_ttl_is_past_with_no_request_to_wake_the_runner(runner, net) -> None:
+    """The runner, idle, waits for a request or for the oldest response's expiry, and nothing else."""
+    net.execute("insert into net._http_response (id, status_code, created) values"
+                " (-3, 200, now() - interval '6 hours' + interval '1 second')")
+    net.execute("select net.wake()")
+    eventually(lambda: net.execute("select count(*) from net._http_response where id = -3").fetchone() == (0,),
+               "the response to go at its expiry")
+    assert net.execute("select count(*) from net._http_response where id = -5").fetchone() == (1,)
+
+
 def test_the_worker_is_up_while_a_gateway_serves_the_database(runner, net) -> None:
     net.execute("select net.wait_until_running()")
     net.execute("select net.check_worker_is_up()")
@@ -225,3 +291,30 @@ def test_dropped_and_created_again(db: psycopg.Connection) -> None:
     assert db.execute("select to_regnamespace('net')").fetchone() == (None,)
     db.execute("create extension pg_net")
     assert db.execute("select extname from pg_extension where extname = 'pg_net'").fetchone() == ("pg_net",)
+
+
+def test_a_server_without_it_migrates_with_one_notice_naming_it(pg_cluster, migrated_template, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The platform's pg_net file, on a server whose extensions do not include it (here: under another name)."""
+    platform = tmp_path / "platform"
+    platform.mkdir()
+    sql = (migrate.PLATFORM_DIR / "0038_pg_net.sql").read_text()
+    (platform / "0038_pg_net.sql").write_text(sql.replace("name = 'pg_net'", "name = 'pg_net_elsewhere'"))
+    monkeypatch.setattr(migrate, "PLATFORM_DIR", platform)
+    (tmp_path / "supabase").mkdir()
+    (tmp_path / "supabase" / "config.toml").write_text('project_id = "without_pg_net"\n')
+    name = pg_cluster.create_database("t_no_pg_net", template=migrated_template)
+    try:
+        url = pg_cluster.url_for(name)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("drop extension pg_net")
+            conn.execute("delete from gateway_meta.migrations where name = 'platform/0038_pg_net.sql'")
+        lines: list[str] = []
+        assert migrate.apply_pending(url, Project.load(tmp_path), log=lines.append) == ["platform/0038_pg_net.sql"]
+        assert lines == ["applying platform/0038_pg_net.sql",
+                         "notice: extension pg_net is not available on this server: net.http_get and net.http_post "
+                         "need it"]
+        with psycopg.connect(url) as conn:
+            assert conn.execute("select to_regnamespace('net')").fetchone() == (None,)
+    finally:
+        pg_cluster.drop_database(name)
