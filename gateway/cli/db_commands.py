@@ -69,8 +69,9 @@ def database(settings: Settings) -> Iterator[str]:
         yield server.url
 
 
-def reset(settings: Settings, *, force: bool, log=print) -> None:
-    """Drop and recreate the project's database, then migrate and seed it, as `supabase db reset` does."""
+def reset(settings: Settings, *, force: bool, version: str | None = None, log=print) -> None:
+    """Drop and recreate the project's database, then migrate (up to `version`, if given) and seed it, as
+    `supabase db reset` does."""
     if not settings.embedded and not force:
         raise ConfigError("db reset drops every table of DATABASE_URL's database; add --force if that is intended")
     with database(settings) as url:
@@ -79,7 +80,7 @@ def reset(settings: Settings, *, force: bool, log=print) -> None:
         with psycopg.connect(with_database(url, _maintenance_database(name)), autocommit=True) as conn:
             conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
             conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
-        applied = migrate.apply_pending(url, settings.project, log=lambda line: log(f"  {line}"))
+        applied = migrate.apply_pending(url, settings.project, log=lambda line: log(f"  {line}"), up_to=version)
         log(f"Migrations: {migrate.applied_counts(applied)}.")
         if settings.embedded or settings.seed_demo:
             from gateway.cli.seed import seed

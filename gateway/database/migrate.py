@@ -143,6 +143,7 @@ def apply_pending(
     *,
     hold_empty: bool = False,
     keep_going: bool = False,
+    up_to: str | None = None,
 ) -> list[str]:
     """Apply what is pending, each file in its own transaction with its ledger row, as the Supabase CLI does (a file
     that fails leaves nothing of itself; a file may hold its own BEGIN/COMMIT). Returns the names applied.
@@ -150,8 +151,11 @@ def apply_pending(
     `hold_empty` leaves a new migration that holds no SQL yet for later (`serve --watch`: `migration new` creates
     it empty, and once applied it could no longer be edited). `keep_going` (`serve --watch` too) applies every
     other pending file when one fails or is an applied migration edited since, then raises the first failure.
+    `up_to` leaves the project's migrations after that version for later (`db reset --version`, `migration down`).
     """
-    files = [file for file in discover(project) if not (hold_empty and file.kind == "versioned" and file.is_empty)]
+    files = [file for file in discover(project)
+             if not (file.kind == "versioned" and ((hold_empty and file.is_empty)
+                                                   or (up_to is not None and file.version[0] > up_to)))]
     applied_now: list[str] = []
     failures: list[MigrationError] = []
     with psycopg.connect(url, autocommit=True) as conn:

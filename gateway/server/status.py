@@ -44,13 +44,31 @@ def write_status(settings: Settings, info: dict[str, str]) -> None:
 
 def running_status(settings: Settings) -> dict[str, str] | None:
     """What the server serving this data folder wrote at start, while that server runs."""
-    path = settings.data_dir / STATUS_FILE
+    recorded = _recorded(settings)
+    if recorded is None or running_pid(settings) is None:
+        return None
+    recorded.pop("pid", None)
+    return recorded
+
+
+def running_pid(settings: Settings) -> int | None:
+    """The process id of the server serving this data folder, while it runs."""
+    recorded = _recorded(settings)
     try:
-        recorded = json.loads(path.read_text())
-        os.kill(int(recorded.pop("pid")), 0)
+        pid = int(recorded["pid"]) if recorded is not None else None
+        if pid is not None:
+            os.kill(pid, 0)
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    return recorded
+    return pid
+
+
+def _recorded(settings: Settings) -> dict[str, str] | None:
+    try:
+        recorded = json.loads((settings.data_dir / STATUS_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+    return recorded if isinstance(recorded, dict) else None
 
 
 def recorded_database_url(settings: Settings) -> str | None:
