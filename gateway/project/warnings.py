@@ -116,9 +116,10 @@ def _under(table: str, sections: Any) -> bool:
 
 def version_warning(project: Project, server_major: int) -> str | None:
     """`[db] major_version` names the PostgreSQL the project was made for (the CLI starts that image); here the
-    database is whichever server runs, so a difference is said once."""
+    database is whichever server runs. An older server than the project's is said once: SQL may use what it lacks.
+    A newer one is not: every project the CLI's template makes says 17, and the embedded server is 18."""
     wanted = lookup(project.config, "db").get("major_version")
-    if not isinstance(wanted, int) or isinstance(wanted, bool) or wanted == server_major:
+    if not isinstance(wanted, int) or isinstance(wanted, bool) or wanted <= server_major:
         return None
-    return (f"[db] major_version is {wanted}, but the database is PostgreSQL {server_major}: SQL that relies on a "
-            f"version's features may behave differently (set DATABASE_URL to a PostgreSQL {wanted} to match)")
+    return (f"[db] major_version is {wanted}, but the database is PostgreSQL {server_major}: SQL that relies on "
+            f"PostgreSQL {wanted}'s features may fail (set DATABASE_URL to a PostgreSQL {wanted} to match)")

@@ -224,12 +224,13 @@ def test_a_storage_file_size_limit_that_is_no_size_is_named(tmp_path):
         settings_of(project_with(tmp_path, config))
 
 
-def test_a_major_version_other_than_the_servers_is_said_once_naming_both(tmp_path):
+def test_a_server_older_than_the_projects_major_version_is_said_once_naming_both(tmp_path):
     project = Project.load(project_with(tmp_path, FIXTURE.read_text()))  # the CLI template: major_version = 17
-    warning = version_warning(project, 18)
-    assert warning is not None and "major_version is 17" in warning and "PostgreSQL 18" in warning
+    warning = version_warning(project, 15)
+    assert warning is not None and "major_version is 17" in warning and "PostgreSQL 15" in warning
     assert "\n" not in warning
     assert version_warning(project, 17) is None
+    assert version_warning(project, 18) is None, "the CLI's default on the embedded PostgreSQL 18: nothing to say"
     assert version_warning(Project.load(PROJECT_ROOT), 18) is None  # no major_version: nothing to say
 
 
