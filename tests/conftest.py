@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import shutil
 import tempfile
@@ -20,6 +21,49 @@ from tests.support.live import LiveGateway, bind_to_port, free_port, run_gateway
 from tests.support.pg import PgCluster, with_password
 
 TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef0123456789"
+
+# What a test needs (the markers in pyproject.toml), read from its folder, the fixtures it uses (theirs included) and
+# the suite's helpers that its body and its fixtures call; a test that needs one some other way carries the mark itself.
+NEEDS_OF_FOLDERS = {
+    "tests/functions/deno": "slow",  # every gateway there starts Deno workers
+}
+NEEDS_OF_FIXTURES = {
+    "pg_cluster": "database",  # every fixture that gives a database or a live gateway rests on it
+    "browser": "browser",
+    "identity_provider": "node",  # the OpenID provider is panva's oidc-provider, run by Node
+    "app_gateway": "node",  # the example apps are checked with their own supabase-js tests
+}
+NEEDS_OF_CALLS = {
+    "run_node_test": "node",
+    "run_node_script": "node",
+    "ServeProcess": "slow",
+    "run_cli": "slow",
+}
+
+
+def called_names(item: pytest.Item) -> set[str]:
+    """The global names used by the test function, its fixtures' functions and the suite's functions they call."""
+    pending = [getattr(item, "function", None)] + [
+        definition.func for definitions in item._fixtureinfo.name2fixturedefs.values() for definition in definitions]
+    names: set[str] = set()
+    while pending:
+        function = pending.pop()
+        if not inspect.isfunction(function) or not function.__module__.startswith("tests."):
+            continue
+        for name in set(function.__code__.co_names) - names:
+            names.add(name)
+            pending.append(function.__globals__.get(name))
+    return names
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        folder = item.path.parent.relative_to(item.config.rootpath).as_posix()
+        needs = {need for prefix, need in NEEDS_OF_FOLDERS.items() if f"{folder}/".startswith(f"{prefix}/")}
+        needs |= {NEEDS_OF_FIXTURES[name] for name in item.fixturenames if name in NEEDS_OF_FIXTURES}
+        needs |= {NEEDS_OF_CALLS[name] for name in called_names(item) if name in NEEDS_OF_CALLS}
+        for need in sorted(needs):
+            item.add_marker(need)
 
 
 @pytest.fixture(scope="session")

@@ -145,6 +145,7 @@ def pg_meta_types(url: str, schemas: list[str]) -> str:
     return result.stdout
 
 
+@pytest.mark.node  # through a helper that runs Node
 @pytest.mark.parametrize("schemas", [["typegen_sample", "typegen_other"], ["public", "graphql_public"]])
 def test_typescript_is_what_the_supabase_cli_prints(pg_cluster, database_url, schemas):
     tcp_url = with_database(pg_cluster.tcp_url, conninfo_to_dict(database_url)["dbname"])

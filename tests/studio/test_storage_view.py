@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import psycopg
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.live import LiveGateway
@@ -27,6 +28,7 @@ def storage_js_download(studio: LiveGateway, bucket: str, path: str) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.node  # through a helper that runs Node
 def test_a_file_uploaded_in_the_browser_is_downloaded_by_storage_js(page: Page, studio: LiveGateway,
                                                                     db: psycopg.Connection) -> None:
     page.get_by_role("link", name="Storage").click()
@@ -67,6 +69,7 @@ def test_a_bad_limit_and_a_file_over_the_limit_are_refused_in_words(page: Page) 
     expect(page.get_by_role("alert")).to_contain_text("big.txt: The object exceeded the maximum allowed size")
 
 
+@pytest.mark.node  # through a helper that runs Node
 def test_an_image_is_previewed_and_a_file_moved(page: Page, studio: LiveGateway) -> None:
     page.get_by_role("link", name="Storage").click()
     page.get_by_role("navigation", name="Buckets").get_by_role("button", name="reports").click()

@@ -218,6 +218,7 @@ def test_the_matrix_says_when_there_is_no_grant_and_when_rls_is_off(page: Page, 
     assert grid_cells(matrix, 0) == ["✗ no grant", "✓ every row (RLS off)"]
 
 
+@pytest.mark.node  # through a helper that runs Node
 def test_view_as_shows_exactly_the_rows_supabase_js_gets(page: Page, studio: LiveGateway,
                                                         users: dict[str, str]) -> None:
     page.get_by_role("link", name="Policies").click()
@@ -238,6 +239,7 @@ def test_view_as_shows_exactly_the_rows_supabase_js_gets(page: Page, studio: Liv
     assert seen == [row["body"] for row in rows] and len(rows) == 2
 
 
+@pytest.mark.node  # through a helper that runs Node
 def test_a_user_banned_in_the_browser_cannot_sign_in_with_supabase_js(page: Page, studio: LiveGateway,
                                                                      users: dict[str, str]) -> None:
     assert "rows" in supabase_js_read(studio, "bob@example.com")
@@ -251,6 +253,7 @@ def test_a_user_banned_in_the_browser_cannot_sign_in_with_supabase_js(page: Page
     assert "rows" in supabase_js_read(studio, "bob@example.com")
 
 
+@pytest.mark.node  # through a helper that runs Node
 def test_a_user_created_in_the_browser_signs_in_with_supabase_js(page: Page, studio: LiveGateway) -> None:
     page.get_by_role("link", name="Users").click()
     form = page.get_by_role("form", name="Create a user")
@@ -309,6 +312,7 @@ def supabase_js_session(studio: LiveGateway, **env: str) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.node  # through a helper that runs Node
 def test_a_users_sessions_are_shown_and_signed_out_everywhere(page: Page, studio: LiveGateway,
                                                               users: dict[str, str]) -> None:
     signed_in = supabase_js_session(studio, EMAIL="bob@example.com", PASSWORD=PASSWORD)
@@ -398,6 +402,7 @@ def test_the_realtime_inspector_shows_the_changes_a_user_may_see(page: Page, use
 
 @pytest.mark.parametrize(("theme", "width", "height"), [("light", 1280, 800), ("dark", 1280, 800),
                                                         ("light", 1920, 1080)])
+@pytest.mark.node  # through a helper that runs Node
 def test_every_view_fits_and_passes_axe_in_both_themes(checked_page: Page, studio: LiveGateway,
                                                        users: dict[str, str], theme: str, width: int,
                                                        height: int) -> None:
