@@ -33,6 +33,7 @@ pytestmark = [
     # second pass (TEST_DATABASE_URL, scripts/test) would only repeat the first one exactly.
     pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
                        reason="runs its own PostgreSQL; covered by the suite's first pass"),
+    pytest.mark.slow,  # nginx, a PostgreSQL and two gateways in processes of their own
 ]
 
 HERE = Path(__file__).resolve().parent

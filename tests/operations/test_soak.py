@@ -4,6 +4,8 @@ Against the plan cache that kept request bodies (and kept plans of statements th
 with a new set of columns stayed in memory, and the workers grew by well over 100 MB within the minute.
 """
 
+import pytest
+
 from bench.soak import flat, growth, soak
 
 SECONDS = 60
@@ -11,6 +13,7 @@ WARM_UP = 20  # the first bodies and plans, and the allocator reaching its worki
 ALLOWED_MB = 40  # a 4 MiB body in flight is several copies of it: single samples move by tens of MB
 
 
+@pytest.mark.slow  # a minute of traffic
 def test_memory_stays_flat_under_a_minute_of_mixed_and_hostile_traffic(database_url):
     samples, traffic = soak(SECONDS, every=2, clients=4, database_url=database_url, show=lambda *a, **k: None)
     curves = {pid: [round(s.pss[pid]) for s in samples if pid in s.pss] for pid in samples[-1].pss}
