@@ -37,6 +37,11 @@ _PLATFORM_ENTRY = re.compile(
 # its own default privileges).
 _PLATFORM_ONLY = re.compile(r'^(?:COMMENT ON EXTENSION |ALTER DEFAULT PRIVILEGES FOR ROLE "?supabase_admin\b).*$', re.M)
 
+# Commented out as the CLI's dump does: privileges on the platform's schemas and what is in them (pg_net's functions,
+# the extensions' schema), which the platform grants itself.
+_PLATFORM_GRANT = re.compile(
+    r'^(?:GRANT|REVOKE) .+? ON (?:[A-Z]+ )+"?(?:' + "|".join(PLATFORM_SCHEMAS) + r')"?[. ].*$', re.M)
+
 # PostgreSQL 15.20 keeps a version of its own in every column's options; its own pg_dump leaves it out, a newer major
 # version's (the embedded server's) prints it, and no other server would take it.
 _COLUMN_VERSION = re.compile(r"^ALTER TABLE ONLY .+ ALTER COLUMN .+ SET \(pg_attver=\d+\);\n|\bpg_attver=\d+, |, pg_attver=\d+\b", re.M)
@@ -116,7 +121,8 @@ def dump_database(url: str, *, data_only: bool = False, schemas: list[str] | Non
     result = subprocess.run([*args, "--dbname", url], capture_output=True, text=True)
     if result.returncode != 0:
         raise ConfigError(f"pg_dump failed: {result.stderr.strip().splitlines()[-1] if result.stderr else ''}")
-    return _PLATFORM_ONLY.sub(r"-- \g<0>", _COLUMN_VERSION.sub("", _PLATFORM_ENTRY.sub("", result.stdout)))
+    text = _COLUMN_VERSION.sub("", _PLATFORM_ENTRY.sub("", result.stdout))
+    return _PLATFORM_GRANT.sub(r"-- \g<0>", _PLATFORM_ONLY.sub(r"-- \g<0>", text))
 
 
 @contextmanager

@@ -52,6 +52,9 @@ def test_migration_new_reset_and_dump(project):
     assert "auth.users" not in schema and "realtime." not in schema, "the platform is not part of a project's dump"
     assert "EVENT TRIGGER" not in schema and "CREATE PUBLICATION" not in schema
     assert "ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.todos;" in schema
+    granted = [line for line in schema.splitlines() if line.startswith(("GRANT ", "REVOKE "))]
+    assert not [line for line in granted if " net." in line or " SCHEMA extensions " in line], granted
+    assert "-- GRANT ALL ON FUNCTION net.http_post(" in schema, "as the CLI's dump: commented out"
     assert not (project / ".data" / "pg" / "postmaster.pid").exists(), "one-shot commands stop what they started"
 
 
