@@ -1,4 +1,4 @@
-"""`gateway init`: a new project folder in the Supabase CLI's layout, with the gateway's own config.toml."""
+"""`gateway init`: a new project folder as `supabase init` makes it, with the Supabase CLI's own config.toml."""
 
 from __future__ import annotations
 
@@ -8,7 +8,11 @@ from pathlib import Path
 from gateway.config_values import ConfigError
 from gateway.project.folder import CONFIG_PATH
 
+# The CLI's template (supabase/cli apps/cli-go/pkg/config/templates/config.toml) as `supabase init` renders it.
 TEMPLATE = Path(__file__).with_name("init_template") / "config.toml"
+# The CLI's project id: runs of other characters become "_", it starts with a letter or digit, 40 at most.
+PROJECT_ID_INVALID = re.compile(r"[^A-Za-z0-9_.-]+")
+PROJECT_ID_LENGTH = 40
 SEED = "-- Rows for development, applied once after the migrations on the first `gateway serve`.\n"
 # What the Supabase CLI's init ignores in supabase/, and the gateway's data folder in the project root.
 SUPABASE_GITIGNORE = "# Supabase\n.branches\n.temp\n\n# dotenvx\n.env.keys\n.env.local\n.env.*.local\n"
@@ -24,7 +28,7 @@ def init_project(root: Path) -> list[Path]:
     supabase = config.parent
     (supabase / "migrations").mkdir(parents=True, exist_ok=True)
     written = [supabase / "migrations"]
-    project_id = re.sub(r"[^A-Za-z0-9_.-]", "_", root.name).lstrip("_.-") or "project"
+    project_id = PROJECT_ID_INVALID.sub("_", root.name).lstrip("_.-")[:PROJECT_ID_LENGTH] or "project"
     written.append(_write_new(config, TEMPLATE.read_text().replace("{project_id}", project_id)))
     for path, text in ((supabase / "seed.sql", SEED), (supabase / ".gitignore", SUPABASE_GITIGNORE)):
         if not path.exists():

@@ -1,9 +1,10 @@
 """What a project asks for that the gateway does not do, named in one line at start.
 
-A config.toml fresh from `supabase init` must not read as a wall of warnings, so a setting is named only when it
-asks for something: a section switched on that the gateway lacks, a served section switched off, or a key whose
-value differs from the CLI template's. The CLI's local tooling (ports of its containers, Studio, the log backend)
-has no meaning here and is never named.
+A config.toml fresh from `supabase init` (or `gateway init`, which writes the same) must not read as a wall of
+warnings, so a setting is named only when it asks for something: a section switched on that the gateway lacks, a
+served section switched off, or a key whose value differs from the CLI template's. What the template itself switches
+on ([storage.s3_protocol]) is the CLI's default, not the user's wish, and is not named while it stays so. The CLI's
+local tooling (ports of its containers, Studio, the log backend) has no meaning here and is never named.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ TOOLING_KEYS = {
 }
 # The `supabase init` template's values for the keys the gateway does not read, outside sections it switches off.
 TEMPLATE_DEFAULTS: dict[tuple[str, str], Any] = {
+    ("storage.s3_protocol", "enabled"): True,
     ("db.migrations", "schema_paths"): [],
     ("auth", "enable_refresh_token_rotation"): True,
     ("auth.rate_limit", "email_sent"): 2,
@@ -68,12 +70,14 @@ def unsupported(project: Project) -> list[str]:
             continue
         if _switched_off(table, enclosing) or _under(table, sections):
             continue
+        if TEMPLATE_DEFAULTS.get((table, key), _MISSING) == value:
+            continue
         if key == "enabled" and isinstance(value, bool):
             if value and table not in served:
                 sections.append(table)
             elif not value and table in served:
                 keys[table].append("enabled = false")
-        elif TEMPLATE_DEFAULTS.get((table, key), _MISSING) != value:
+        else:
             keys[table].append(key)
     named = [f"[{table}]" for table in sections]
     named += [f"[{table or 'top level'}] {', '.join(names)}" for table, names in keys.items()

@@ -200,11 +200,10 @@ def test_a_wrong_type_names_the_key(tmp_path, config, message):
         settings_of(root)
 
 
-def test_a_fresh_supabase_init_config_notes_only_the_s3_protocol(tmp_path):
-    """Storage is served: only its S3 protocol, which the template switches on, is not."""
+def test_a_fresh_supabase_init_config_has_no_warning(tmp_path):
+    """What the template switches on that the gateway lacks (Storage's S3 protocol) is the CLI's default, not asked."""
     root = project_with(tmp_path, FIXTURE.read_text())
-    warning = start_warning(Project.load(root))
-    assert warning is not None and warning.endswith("(ignored): [storage.s3_protocol]")
+    assert start_warning(Project.load(root)) is None
     settings = settings_of(root)
     assert settings.storage_file_size_limit == 50 * 1024 * 1024  # the template's "50MiB"
     assert settings.site_url == "http://127.0.0.1:3000" and settings.max_rows == 1000
@@ -260,10 +259,10 @@ verify_jwt = false
     (root / "supabase" / "functions" / "hello-world" / "index.ts").write_text("Deno.serve(() => new Response())")
     warning = start_warning(Project.load(root))
     assert "\n" not in warning
-    for named in ("[storage.s3_protocol]", "[auth.external.github] api_url", "[realtime] enabled = false",
+    for named in ("[auth.external.github] api_url", "[realtime] enabled = false",
                   "[auth.email.template.invite] subject"):
         assert named in warning
-    for quiet in ("hello-world", "verify_jwt", "gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "[storage]"):
+    for quiet in ("hello-world", "verify_jwt", "gitlab", "client_id", "[studio]", "[analytics]", "apple", "twilio", "[storage"):
         assert quiet not in warning
 
 
@@ -274,7 +273,7 @@ def test_the_oauth_server_switch_is_honoured_and_its_consent_path_named(tmp_path
     root = project_with(tmp_path, config)
     assert settings_of(root).oauth_server_enabled
     assert start_warning(Project.load(root)).endswith(
-        "(ignored): [storage.s3_protocol]; [auth.oauth_server] authorization_url_path")
+        "(ignored): [auth.oauth_server] authorization_url_path")
     assert not settings_of(project_with(tmp_path / "off", FIXTURE.read_text())).oauth_server_enabled
 
 
@@ -295,7 +294,7 @@ objects_path = "./images"
 cors = "*"
 """
     warning = start_warning(Project.load(project_with(tmp_path, config)))
-    assert warning is not None and warning.endswith("(ignored): [storage.s3_protocol]; [storage.buckets.docs] cors")
+    assert warning is not None and warning.endswith("(ignored): [storage.buckets.docs] cors")
 
 
 def test_mail_goes_out_as_the_cli_s_sender_unless_the_project_names_one(tmp_path):

@@ -31,8 +31,7 @@ def test_a_real_projects_google_section_starts_without_a_warning_and_reaches_the
     config = FIXTURE.read_text().replace("enable_manual_linking = false", "enable_manual_linking = true") + GOOGLE
     root = project_with(tmp_path, config)
     settings = settings_of(root, SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET="google-secret")
-    assert start_warning(Project.load(root)) == (f"{root / 'supabase' / 'config.toml'} asks for what the gateway does"
-                                                 " not support (ignored): [storage.s3_protocol]")
+    assert start_warning(Project.load(root)) is None
     assert settings.external_providers == {"google": ProviderConfig(
         name="google", client_ids=("1234-abc.apps.googleusercontent.com",), secret="google-secret", redirect_uri="",
         url="", skip_nonce_check=True, email_optional=False)}
