@@ -173,6 +173,7 @@ export async function use() {
     (CLIENT_USE.replace("select('id, username')", "select('id, nickname')").replace(
         "data?.username", "data?.nickname"), False),
 ])
+@pytest.mark.node  # tsc
 def test_the_typescript_types_make_supabase_js_typed(database_url, tmp_path, body, compiles):
     (tmp_path / "node_modules").symlink_to(WEB / "node_modules")
     (tmp_path / "types.ts").write_text(generate(database_url, ["typegen_sample"], "typescript"))
