@@ -60,7 +60,7 @@ from bench.peers import (  # noqa: E402
 from bench.rest_bench import wrk  # noqa: E402
 from gateway.cli.seed import hash_password  # noqa: E402
 from gateway.database import embedded, migrate  # noqa: E402
-from gateway.keys import JwtKeys  # noqa: E402
+from gateway.jwt_keys import JwtKeys  # noqa: E402
 from gateway.project.folder import Project  # noqa: E402
 from tests.support.live import free_port  # noqa: E402
 from tests.support.serve import stop_processes  # noqa: E402

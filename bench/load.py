@@ -45,7 +45,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gateway.keys import JwtKeys  # noqa: E402
+from gateway.jwt_keys import JwtKeys  # noqa: E402
 
 PASSWORD = "load-test-password"
 COMPANIES = 20

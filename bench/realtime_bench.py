@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gateway.database.embedded import tcp_url  # noqa: E402
-from gateway.keys import JwtKeys  # noqa: E402
+from gateway.jwt_keys import JwtKeys  # noqa: E402
 
 SECRET = "bench-only-jwt-secret-0123456789abcdef0123456789"
 POLICY = """

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from gateway.database import embedded, migrate
 from gateway.database.transactions import open_pool, request_tx
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.project.folder import Project
 from gateway.rest import plan, schema_cache
 from gateway.rest.request import parse_request

@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.peers import start_gateway
 from gateway.database import embedded, migrate
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.project.folder import Project
 from tests.support.live import free_port
 from tests.support.serve import stop_processes

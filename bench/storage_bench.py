@@ -35,7 +35,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway.database import embedded, migrate  # noqa: E402
-from gateway.keys import JwtKeys  # noqa: E402
+from gateway.jwt_keys import JwtKeys  # noqa: E402
 from gateway.project.folder import Project  # noqa: E402
 from gateway.settings import PROJECT_ROOT, Settings  # noqa: E402
 from gateway.storage.routes import object_store  # noqa: E402

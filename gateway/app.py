@@ -14,7 +14,7 @@ from gateway.background import BackgroundWork
 from gateway.database.notifications import NotificationListener
 from gateway.database.roles import open_pools
 from gateway.functions import routes as functions_service
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.mail import routes as mailbox
 from gateway.mail.mailer import Mailer
 from gateway.realtime import routes as realtime_service

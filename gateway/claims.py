@@ -8,7 +8,7 @@ from typing import Any
 
 from gateway.api_keys import OPAQUE_PREFIX
 from gateway.database.transactions import API_ROLES
-from gateway.keys import InvalidToken, JwtKeys
+from gateway.jwt_keys import InvalidToken, JwtKeys
 
 
 def is_api_role(role: Any) -> bool:

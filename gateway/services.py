@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from gateway.database.health import ResilientPool
     from gateway.database.notifications import NotificationListener
     from gateway.functions.service import FunctionsService
-    from gateway.keys import JwtKeys
+    from gateway.jwt_keys import JwtKeys
     from gateway.mail.mailer import Mailer
     from gateway.realtime.service import RealtimeService
     from gateway.rest.cache_state import LiveSchemaCache

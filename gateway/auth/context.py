@@ -12,7 +12,7 @@ from fastapi import Request
 from psycopg_pool import AsyncConnectionPool
 
 from gateway.auth.errors import bad_request, validation_failed
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.server import json_input
 from gateway.server.client_ip import client_ip

@@ -11,7 +11,7 @@ from gateway.auth.context import AuthContext
 from gateway.auth.errors import AuthError, forbidden, session_not_found, user_not_found
 from gateway.auth.users import find_by_id
 from gateway.claims import RoleNotAllowed, bearer_token, verify_api_token
-from gateway.keys import ExpiredToken, InvalidToken
+from gateway.jwt_keys import ExpiredToken, InvalidToken
 
 
 def is_uuid(value: Any) -> bool:

@@ -25,7 +25,7 @@ from gateway.functions import registry
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.deno.check import first_error, touched
 from gateway.functions.deno.discovery import DenoFunction
-from gateway.functions.deno.runtime import launch_for, project_functions
+from gateway.functions.deno.invocation import launch_for, project_functions
 from gateway.functions.routes import RELOAD_SIGNAL
 from gateway.settings import Settings
 

@@ -16,15 +16,15 @@ from gateway.functions import registry
 from gateway.functions.api import FunctionContext
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
-from gateway.functions.deno.runtime import (
+from gateway.functions.deno.invocation import (
     POLICY_VIOLATION,
     deno_runtime,
     launch_for,
     project_functions,
 )
+from gateway.functions.python_invocation import FunctionHost
 from gateway.functions.registry import LoadedFunction
 from gateway.functions.relay import Relay, relay_client
-from gateway.functions.runtime import FunctionHost
 from gateway.functions.service import FunctionsService
 from gateway.services import services
 from gateway.settings import Settings

@@ -13,10 +13,10 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from gateway.functions.api import FunctionContext
-from gateway.functions.deno.runtime import DenoRuntime, jwt_refusal
+from gateway.functions.deno.invocation import DenoRuntime, jwt_refusal
+from gateway.functions.python_invocation import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
 from gateway.functions.registry import LoadedFunction
 from gateway.functions.relay import Relay
-from gateway.functions.runtime import FunctionHost, Unauthorized, unauthorized_reply, verified_claims
 from gateway.server.client_ip import client_ip
 
 # Time the relay allows on top of the function's own timeout, for the network and the function's reply.

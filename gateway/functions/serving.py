@@ -7,7 +7,7 @@ from importlib.metadata import version
 
 from gateway.config_values import ConfigError
 from gateway.functions.config import FunctionConfigError, slug_for
-from gateway.functions.deno.runtime import project_functions
+from gateway.functions.deno.invocation import project_functions
 from gateway.functions.registry import function_folders
 from gateway.server.status import running_status
 from gateway.settings import Settings

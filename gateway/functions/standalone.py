@@ -15,11 +15,11 @@ from gateway.config_values import ConfigError
 from gateway.database.roles import open_pools
 from gateway.functions.config import FunctionConfigError
 from gateway.functions.context import build_context
+from gateway.functions.python_invocation import FunctionHost
 from gateway.functions.registry import LoadedFunction, find
 from gateway.functions.routes import ALL_METHODS
-from gateway.functions.runtime import FunctionHost
 from gateway.functions.secrets import export_to_handlers
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.mail.mailer import Mailer
 from gateway.server.graceful_server import GracefulServer
 from gateway.server.request_limits import server_options
@@ -46,7 +46,7 @@ def serve_function(settings: Settings, slug: str, host: str, port: int) -> int:
 
 
 def _serve_deno_function(settings: Settings, slug: str, host: str, port: int) -> int:
-    from gateway.functions.deno.runtime import project_functions
+    from gateway.functions.deno.invocation import project_functions
     from gateway.functions.deno.standalone import serve_deno_function
 
     try:

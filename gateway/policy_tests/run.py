@@ -17,12 +17,12 @@ import psycopg
 
 from gateway.claims import Caller
 from gateway.database.transactions import one, queue_settings
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.policy_tests import inspect
 from gateway.policy_tests.spec import Case, PolicyFile, Step
 from gateway.policy_tests.world import Identity, Names, build, json_value, run_step
 from gateway.rest import errors, execute
-from gateway.rest.errors import ApiError
+from gateway.rest.errors import PostgrestError
 from gateway.rest.plan import Action, plan_action
 from gateway.rest.query import Statement
 from gateway.rest.request import parse_request
@@ -100,7 +100,7 @@ async def _run_case(conn: psycopg.AsyncConnection, cache: SchemaCache, case: Cas
         req = parse_request(method, path, query, headers, body, settings.db_schemas)
         action, operation = plan_action(cache, req, caller.role, settings.max_rows)
         statement = compose(operation)
-    except ApiError as error:
+    except PostgrestError as error:
         verdict.outcome = _refused(error)
     else:
         if case.expect.rows == "all":
@@ -153,7 +153,7 @@ async def _request(conn: psycopg.AsyncConnection, caller: Caller, action: Action
             await conn.execute("reset role")
     except psycopg.Error as exc:
         return _refused(errors.from_database(exc, anonymous=caller.role == "anon"))
-    except ApiError as error:
+    except PostgrestError as error:
         return _refused(error)
     body = json.loads(result.body) if result.body else None
     if not result.body:
@@ -220,7 +220,7 @@ async def _check(conn: psycopg.AsyncConnection, names: Names, text: str, expecte
     return None
 
 
-def _refused(error: ApiError) -> Outcome:
+def _refused(error: PostgrestError) -> Outcome:
     return Outcome(error=error.code, message=error.message, detail=error.details, hint=error.hint,
                    status=error.status)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gateway.config_values import ConfigError
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.policy_tests import spec
 from gateway.policy_tests.run import Verdict, run_file
 from gateway.settings import Settings

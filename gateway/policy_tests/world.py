@@ -18,7 +18,7 @@ from gateway.auth.sessions import user_claims
 from gateway.auth.users import user_json
 from gateway.claims import Caller, resolve_caller
 from gateway.database.transactions import one
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.policy_tests.spec import PLACEHOLDER, PolicyFile, PolicyFileError, Step, User
 
 ANON, SERVICE_ROLE = "anon", "service_role"

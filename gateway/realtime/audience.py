@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from gateway.realtime.authoriser import Identity
+from gateway.realtime.change_access import Identity
 from gateway.realtime.channels import ChannelSession
 from gateway.realtime.filters import RowFilter
 from gateway.realtime.frames import Frame, RawJson, Serializer

@@ -8,8 +8,8 @@ import logging
 from typing import Any
 
 from gateway.realtime.audience import Audience
-from gateway.realtime.authoriser import Authoriser, CheckFailed, Visible
 from gateway.realtime.bus import decode_user_payload
+from gateway.realtime.change_access import ChangeAccess, CheckFailed, Visible
 from gateway.realtime.changes import Change, TableCatalog, TableInfo, frame_payload
 from gateway.realtime.channels import ChannelSession
 from gateway.realtime.feed import CHANGES_CHANNEL
@@ -23,9 +23,9 @@ DATABASE_UNREACHABLE = "Realtime was unable to connect to the project database"
 
 
 class Broker:
-    def __init__(self, registry: ChannelRegistry, authoriser: Authoriser, catalog: TableCatalog) -> None:
+    def __init__(self, registry: ChannelRegistry, change_access: ChangeAccess, catalog: TableCatalog) -> None:
         self.registry = registry
-        self.authoriser = authoriser
+        self.change_access = change_access
         self.catalog = catalog
 
     async def handle(self, batch: list[tuple[str, dict[str, Any]]]) -> None:
@@ -60,7 +60,7 @@ class Broker:
             checks.append((change, info, audience))
         if not checks:
             return
-        seen = await self.authoriser.visible([(change, info, audience.asks) for change, info, audience in checks])
+        seen = await self.change_access.visible([(change, info, audience.asks) for change, info, audience in checks])
         told: set[tuple[int, str]] = set()
         for (change, info, audience), by_claims in zip(checks, seen):
             # Unchanged since the check: every channel grouped is still joined with the claims it was checked for.

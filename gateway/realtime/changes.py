@@ -53,7 +53,7 @@ class TableInfo:
 
 
 def frame_payload(change: Change, info: TableInfo, subscription_ids: list[int], record: dict[str, Any]) -> dict[str, Any]:
-    """`record` is the new row as the subscriber was allowed to see it (see Authoriser), not the captured one."""
+    """`record` is the new row as the subscriber was allowed to see it (see ChangeAccess), not the captured one."""
     # An UPDATE's old values may have been invisible to this subscriber (a row moved between companies), so only
     # its key is sent, as Realtime does with the default replica identity.
     old_record: dict[str, Any] = {}

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gateway.realtime.authoriser import Identity
-from gateway.realtime.authorization import Policies
+from gateway.realtime.change_access import Identity
+from gateway.realtime.channel_access import Policies
 from gateway.realtime.frames import Frame, Serializer
 from gateway.realtime.states import ChannelState, StateMachine, channel_machine
 from gateway.realtime.subscriptions import PostgresSubscription

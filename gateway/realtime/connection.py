@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from starlette.websockets import WebSocket
 
 from gateway.database.health import connection_lost
-from gateway.realtime.authoriser import AuthError, Identity, identify
-from gateway.realtime.authorization import BROADCAST, PRESENCE, Policies, unauthorized_read
 from gateway.realtime.broker import DATABASE_UNREACHABLE
+from gateway.realtime.change_access import Identity, TokenRefused, identify
+from gateway.realtime.channel_access import BROADCAST, PRESENCE, Policies, unauthorized_read
 from gateway.realtime.channels import TOPIC_PREFIX, ChannelSession
 from gateway.realtime.frames import NUL_REASON, Frame, FrameError, Serializer, contains_nul
 from gateway.realtime.limits import RateWindow, payload_size
@@ -200,7 +200,7 @@ class Connection:
             identity = identify(self.service.keys, token)
             subscriptions = parse_subscriptions(config.get("postgres_changes"))
             await check_filters(subscriptions, self.service.catalog, self.service.pool)
-        except (AuthError, SubscriptionError) as exc:
+        except (TokenRefused, SubscriptionError) as exc:
             return self._join_error(frame, str(exc))
         broadcast = _object(config.get("broadcast"))
         presence = _object(config.get("presence"))
@@ -250,7 +250,7 @@ class Connection:
             return
         try:
             identity = identify(self.service.keys, token)
-        except AuthError as exc:
+        except TokenRefused as exc:
             await self._shutdown(channel, str(exc))
             return
         if channel.policies is not None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg import sql
 
 from gateway.rest import grammar
-from gateway.rest.errors import ApiError
+from gateway.rest.errors import PostgrestError
 from gateway.rest.types import Filter
 
 COMPARISONS = {"eq": "=", "neq": "<>", "lt": "<", "lte": "<=", "gt": ">", "gte": ">="}
@@ -51,7 +51,7 @@ def parse_condition(text: str) -> Filter:
     try:
         ref = grammar.parse_field(column.strip(), "filter column")
         condition = grammar.parse_filter(ref, expression)
-    except ApiError as exc:
+    except PostgrestError as exc:
         raise FilterError(f"{exc.message}: {exc.details}" if exc.details else exc.message) from None
     if condition.ref.json_path:
         raise FilterError(f"filters compare whole columns, not JSON paths: {text!r}")
@@ -67,6 +67,6 @@ def parse_filter(text: str | None) -> RowFilter | None:
         return None
     try:
         parts = grammar.split_top_level(text)
-    except ApiError as exc:
+    except PostgrestError as exc:
         raise FilterError(f"{exc.message}: {exc.details}") from None
     return RowFilter(text, tuple(parse_condition(part) for part in parts))

@@ -8,9 +8,9 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
 from gateway.claims import Caller, resolve_caller
-from gateway.keys import ExpiredToken, InvalidToken
-from gateway.realtime.authoriser import AuthError, identify
-from gateway.realtime.authorization import BROADCAST
+from gateway.jwt_keys import ExpiredToken, InvalidToken
+from gateway.realtime.change_access import TokenRefused, identify
+from gateway.realtime.channel_access import BROADCAST
 from gateway.realtime.channels import bus_topic
 from gateway.realtime.connection import Connection
 from gateway.realtime.frames import NUL_REASON, contains_nul, serializer_for
@@ -43,7 +43,7 @@ async def websocket(ws: WebSocket) -> None:
         return
     try:
         identity = identify(service.keys, ws.query_params.get("apikey") or ws.headers.get("apikey"))
-    except AuthError:
+    except TokenRefused:
         # Closing before accepting answers the upgrade with 403, as Realtime refuses a bad apikey.
         await ws.close(code=CLOSE_POLICY_VIOLATION)
         return

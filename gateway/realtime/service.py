@@ -9,12 +9,12 @@ import secrets
 
 from gateway.database.health import ResilientPool, connection_lost
 from gateway.database.notifications import NotificationListener
-from gateway.keys import JwtKeys
-from gateway.realtime.authoriser import Authoriser
-from gateway.realtime.authorization import ChannelAuthorizer
+from gateway.jwt_keys import JwtKeys
 from gateway.realtime.broker import Broker
 from gateway.realtime.bus import Bus
+from gateway.realtime.change_access import ChangeAccess
 from gateway.realtime.changes import TableCatalog
+from gateway.realtime.channel_access import ChannelAuthorizer
 from gateway.realtime.feed import ChangeFeed
 from gateway.realtime.limits import Limits
 from gateway.realtime.presence import PresenceStore
@@ -38,7 +38,7 @@ class RealtimeService:
         self.presence = PresenceStore(pool, self.node_id)
         self.channel_auth = ChannelAuthorizer(pool)
         self.catalog = TableCatalog(schema, pool)
-        self.broker = Broker(self.registry, Authoriser(request_pool), self.catalog)
+        self.broker = Broker(self.registry, ChangeAccess(request_pool), self.catalog)
         self.listener = listener
         self.feed = ChangeFeed(pool, self.broker.handle, on_lost=self.broker.changes_stopped,
                                on_resumed=self.broker.changes_resumed)

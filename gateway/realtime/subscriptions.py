@@ -29,7 +29,7 @@ class PostgresSubscription:
     event: str
     schema: str
     table: str | None
-    row_filter: RowFilter | None  # evaluated by PostgreSQL, with RLS (see Authoriser)
+    row_filter: RowFilter | None  # evaluated by PostgreSQL, with RLS (see ChangeAccess)
     params: dict[str, Any]
 
     def wants(self, schema: str, table: str, event: str) -> bool:

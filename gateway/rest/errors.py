@@ -14,7 +14,7 @@ from gateway.database.health import DatabaseUnavailable, connection_lost, one_li
 
 
 @dataclass
-class ApiError(Exception):
+class PostgrestError(Exception):
     status: int
     code: str
     message: str
@@ -36,49 +36,49 @@ class ApiError(Exception):
                         headers=headers)
 
 
-def bad_query(message: str, details: str | None = None) -> ApiError:
-    return ApiError(400, "PGRST100", message, details)
+def bad_query(message: str, details: str | None = None) -> PostgrestError:
+    return PostgrestError(400, "PGRST100", message, details)
 
 
-def bad_body(message: str, details: str | None = None) -> ApiError:
-    return ApiError(400, "PGRST102", message, details)
+def bad_body(message: str, details: str | None = None) -> PostgrestError:
+    return PostgrestError(400, "PGRST102", message, details)
 
 
-def bad_range(message: str, details: str | None = None) -> ApiError:
-    return ApiError(416, "PGRST103", message, details)
+def bad_range(message: str, details: str | None = None) -> PostgrestError:
+    return PostgrestError(416, "PGRST103", message, details)
 
 
-def bad_schema(allowed: tuple[str, ...]) -> ApiError:
-    return ApiError(406, "PGRST106", f"The schema must be one of the following: {', '.join(allowed)}")
+def bad_schema(allowed: tuple[str, ...]) -> PostgrestError:
+    return PostgrestError(406, "PGRST106", f"The schema must be one of the following: {', '.join(allowed)}")
 
 
-def not_acceptable(accept: str) -> ApiError:
-    return ApiError(406, "PGRST107", f"None of these media types are available: {accept}")
+def not_acceptable(accept: str) -> PostgrestError:
+    return PostgrestError(406, "PGRST107", f"None of these media types are available: {accept}")
 
 
-def singular(rows: int) -> ApiError:
-    return ApiError(406, "PGRST116", "Cannot coerce the result to a single JSON object",
+def singular(rows: int) -> PostgrestError:
+    return PostgrestError(406, "PGRST116", "Cannot coerce the result to a single JSON object",
                     f"The result contains {rows} rows")
 
 
-def max_affected(rows: int, limit: int) -> ApiError:
-    return ApiError(400, "PGRST124", "Query result exceeds max-affected preference constraint",
+def max_affected(rows: int, limit: int) -> PostgrestError:
+    return PostgrestError(400, "PGRST124", "Query result exceeds max-affected preference constraint",
                     f"The query affects {rows} rows")
 
 
-def unknown_column(column: str, table: str) -> ApiError:
-    return ApiError(400, "PGRST204", f"Could not find the '{column}' column of '{table}' in the schema cache")
+def unknown_column(column: str, table: str) -> PostgrestError:
+    return PostgrestError(400, "PGRST204", f"Could not find the '{column}' column of '{table}' in the schema cache")
 
 
-def unknown_table(schema: str, table: str, suggestion: str | None) -> ApiError:
+def unknown_table(schema: str, table: str, suggestion: str | None) -> PostgrestError:
     hint = f"Perhaps you meant the table '{schema}.{suggestion}'" if suggestion else None
-    return ApiError(404, "PGRST205", f"Could not find the table '{schema}.{table}' in the schema cache", None, hint)
+    return PostgrestError(404, "PGRST205", f"Could not find the table '{schema}.{table}' in the schema cache", None, hint)
 
 
-def jwt_error(expired: bool) -> ApiError:
+def jwt_error(expired: bool) -> PostgrestError:
     if expired:
-        return ApiError(401, "PGRST303", "JWT expired", headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
-    return ApiError(401, "PGRST301", "JWT could not be decoded",
+        return PostgrestError(401, "PGRST303", "JWT expired", headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
+    return PostgrestError(401, "PGRST301", "JWT could not be decoded",
                     headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
 
 
@@ -96,25 +96,25 @@ def _status_for(sqlstate: str, anonymous: bool) -> int:
     return _EXACT_STATUS.get(sqlstate) or _CLASS_STATUS.get(sqlstate[:2], 400)
 
 
-def from_database(exc: psycopg.Error, anonymous: bool) -> ApiError:
+def from_database(exc: psycopg.Error, anonymous: bool) -> PostgrestError:
     """A database error passed through as PostgREST passes it: SQLSTATE as code, the server's own texts."""
     if isinstance(exc, DatabaseUnavailable):
-        return ApiError(503, "PGRST000", "Database connection error.", str(exc) or None)
+        return PostgrestError(503, "PGRST000", "Database connection error.", str(exc) or None)
     if isinstance(exc, PoolTimeout):
-        return ApiError(504, "PGRST003", "Timed out acquiring connection from connection pool.")
+        return PostgrestError(504, "PGRST003", "Timed out acquiring connection from connection pool.")
     if exc.sqlstate is None:
         if connection_lost(exc):
-            return ApiError(503, "PGRST001", "Database client error. Retrying the connection.",
+            return PostgrestError(503, "PGRST001", "Database client error. Retrying the connection.",
                             one_line(exc))
         if isinstance(exc, psycopg.DataError):
             # Refused by the driver before it reached the server, e.g. a NUL character in a value.
-            return ApiError(400, "22021", 'invalid byte sequence for encoding "UTF8": 0x00')
-        return ApiError(500, "PGRST000", "Database client error")
+            return PostgrestError(400, "22021", 'invalid byte sequence for encoding "UTF8": 0x00')
+        return PostgrestError(500, "PGRST000", "Database client error")
     diag = exc.diag
     sqlstate = exc.sqlstate
     status = _status_for(sqlstate, anonymous)
     # PostgREST lets a function choose the status with `raise sqlstate 'PT402'`.
     if sqlstate.startswith("PT") and sqlstate[2:].isdigit():
         status = int(sqlstate[2:])
-    return ApiError(status, sqlstate, diag.message_primary or "database error", diag.message_detail,
+    return PostgrestError(status, sqlstate, diag.message_primary or "database error", diag.message_detail,
                     diag.message_hint)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import NoReturn
 
-from gateway.rest.errors import ApiError, bad_query
+from gateway.rest.errors import PostgrestError, bad_query
 from gateway.rest.types import (
     AGGREGATES,
     Condition,
@@ -342,7 +342,7 @@ def parse_count(name: str, text: str) -> int:
 
 
 __all__ = [
-    "ApiError",
+    "PostgrestError",
     "parse_columns",
     "parse_count",
     "parse_field",

@@ -12,7 +12,7 @@ from typing import Any
 
 from gateway.rest import grammar, resolve
 from gateway.rest import request as api
-from gateway.rest.errors import ApiError, bad_body
+from gateway.rest.errors import PostgrestError, bad_body
 from gateway.rest.schema_cache import Function, SchemaCache, Table
 from gateway.rest.types import Filter, MediaType, NodeOptions, Preferences, Star
 
@@ -99,7 +99,7 @@ def plan_action(cache: SchemaCache, req: api.ApiRequest, role: str,
         return _update(cache, req, role, table)
     if req.method == "DELETE":
         return _delete(cache, req, role, table)
-    raise ApiError(405, "PGRST117", f"Unsupported HTTP method: {req.method}")
+    raise PostgrestError(405, "PGRST117", f"Unsupported HTTP method: {req.method}")
 
 
 def _capped(node: resolve.PNode, max_rows: int | None) -> None:
@@ -170,13 +170,13 @@ def _insert(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) ->
 def _check_put(req: api.ApiRequest, table: Table, rows: list[dict]) -> None:
     """PUT is an upsert of one row named by its whole primary key, in the filters and the body alike."""
     if req.root.limit is not None or req.root.offset is not None:
-        raise ApiError(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT")
+        raise PostgrestError(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT")
     filters = {c.tree.ref.name: c.tree.value for c in (resolve.condition(table, t) for t in req.root.conditions)
                if isinstance(c.tree, Filter) and c.tree.op == "eq" and not c.tree.negate}
     if len(rows) != 1 or not table.pk or set(filters) != set(table.pk) or len(req.root.conditions) != len(table.pk):
-        raise ApiError(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators")
+        raise PostgrestError(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators")
     if any(str(rows[0].get(c)) != filters[c] for c in table.pk):
-        raise ApiError(400, "PGRST115", "Payload values do not match URL in primary key column(s)")
+        raise PostgrestError(400, "PGRST115", "Payload values do not match URL in primary key column(s)")
 
 
 def _update(cache: SchemaCache, req: api.ApiRequest, role: str, table: Table) -> tuple[Action, Operation]:
@@ -209,7 +209,7 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
     elif req.method == "POST":
         function, args, whole_body = _posted_call(cache, req, role)
     else:
-        raise ApiError(405, "PGRST101", "Only GET and POST (and HEAD) are allowed for functions")
+        raise PostgrestError(405, "PGRST101", "Only GET and POST (and HEAD) are allowed for functions")
     result_table = resolve.function_result_table(cache, function)
     node = None
     if result_table is not None:
@@ -218,7 +218,7 @@ def _call(cache: SchemaCache, req: api.ApiRequest, role: str, max_rows: int | No
         if function.returns_set:
             _capped(node, max_rows)
     if req.prefer.max_affected is not None and req.prefer.handling == "strict" and not function.returns_set:
-        raise ApiError(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used "
+        raise PostgrestError(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used "
                                         "with handling=strict")
     call = Call(resolve.CallPlan(function, args, node, whole_body), req.media, req.prefer.count is not None)
     labels = tuple(resolve.output_labels(node)) if node else (function.name,)

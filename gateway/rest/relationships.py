@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from gateway.database.transactions import one
 from gateway.rest import fuzzy
-from gateway.rest.errors import ApiError
+from gateway.rest.errors import PostgrestError
 from gateway.rest.schema_cache import (
     ForeignKey,
     Function,
@@ -188,12 +188,12 @@ def resolve(cache: SchemaCache, source: Table, name: str, hint: str | None, role
         detail = (f"Searched for a foreign key relationship between '{source.name}' and '{name}'"
                   + (f" using the hint '{hint}'" if hint else "")
                   + f" in the schema '{source.schema}', but no matches were found.")
-        raise ApiError(400, "PGRST200",
+        raise PostgrestError(400, "PGRST200",
                        f"Could not find a relationship between '{source.name}' and '{name}' in the schema cache",
                        detail, _no_relationship_hint(cache, source, name, every, role))
     if len(found) > 1:
         choices = ", ".join(f"'{r.target.name}!{r.hint_name()}'" for r in found)
-        raise ApiError(300, "PGRST201",
+        raise PostgrestError(300, "PGRST201",
                        f"Could not embed because more than one relationship was found for '{source.name}' and '{name}'",
                        [r.describe() for r in found],
                        f"Try changing '{name}' to one of the following: {choices}. "

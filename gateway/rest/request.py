@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl
 
 from gateway.rest import grammar
 from gateway.rest.errors import (
-    ApiError,
+    PostgrestError,
     bad_body,
     bad_query,
     bad_range,
@@ -84,7 +84,7 @@ def parse_request(
     schema = _profile(method, headers, schemas)
     prefer, invalid = parse_prefer(headers.get("prefer", ""))
     if prefer.handling == "strict" and invalid:
-        raise ApiError(400, "PGRST122", "Invalid preferences given with handling=strict",
+        raise PostgrestError(400, "PGRST122", "Invalid preferences given with handling=strict",
                        f"Invalid preferences: {', '.join(invalid)}")
     select_text = next((v for k, v in query if k == "select"), None)
     select = grammar.parse_select(select_text or "")
@@ -134,7 +134,7 @@ def _target(path: str) -> tuple[str, str]:
         return "rpc", parts[1]
     if len(parts) == 1:
         return "table", parts[0]
-    raise ApiError(404, "PGRST125", f"Invalid path specified in request URL: /{path.strip('/')}")
+    raise PostgrestError(404, "PGRST125", f"Invalid path specified in request URL: /{path.strip('/')}")
 
 
 def _profile(method: str, headers: Mapping[str, str], schemas: tuple[str, ...]) -> str:
@@ -267,7 +267,7 @@ def parse_body(body: bytes, content_type: str) -> Any:
     if media == "text/csv":
         return _csv_rows(body)
     if media not in ("application/json", "", "application/x-www-form-urlencoded"):
-        raise ApiError(415, "PGRST107", f"None of these media types are available: {media}")
+        raise PostgrestError(415, "PGRST107", f"None of these media types are available: {media}")
     if media == "application/x-www-form-urlencoded":
         return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
     try:

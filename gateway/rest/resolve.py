@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gateway.rest import fuzzy, relationships
-from gateway.rest.errors import ApiError, bad_body, unknown_column, unknown_table
+from gateway.rest.errors import PostgrestError, bad_body, unknown_column, unknown_table
 from gateway.rest.schema_cache import Column, Function, SchemaCache, Table
 from gateway.rest.types import (
     Condition,
@@ -142,7 +142,7 @@ def _check_embed_names(node: PNode, depth: int) -> None:
         if isinstance(item, PEmbed):
             subquery = f"{node.table.name}_{item.label}_{depth + 1}"
             if subquery in seen:
-                raise ApiError(400, "42712", f'table name "{subquery}" specified more than once')
+                raise PostgrestError(400, "42712", f'table name "{subquery}" specified more than once')
             seen.add(subquery)
 
 
@@ -160,7 +160,7 @@ def check_option_paths(node: PNode, options: Mapping[tuple[str, ...], NodeOption
     walk(node, ())
     for path in options:
         if path not in known:
-            raise ApiError(400, "PGRST108",
+            raise PostgrestError(400, "PGRST108",
                            f"'{'.'.join(path)}' is not an embedded resource in this request",
                            None, f"Verify that '{'.'.join(path)}' is included in the 'select' query parameter.")
 
@@ -174,7 +174,7 @@ def _embed(cache: SchemaCache, role: str, table: Table, item: Embed,
     alias = None if rel.kind == "m2m" else f"{rel.target.name}_{len(key)}"
     child = plan_node(cache, role, rel.target, item.select, options, key, alias)
     if item.spread and not child.items:
-        raise ApiError(400, "PGRST100", f"a spread of '{item.name}' needs at least one column")
+        raise PostgrestError(400, "PGRST100", f"a spread of '{item.name}' needs at least one column")
     return PEmbed(label, rel, child, item.join == "inner", item.spread)
 
 
@@ -186,7 +186,7 @@ def column_expr(table: Table, ref: FieldRef, named: str | None = None) -> Column
     if function is not None:
         return ColumnExpr(ref.name, ref.json_path, function, function.return_type == "tsvector",
                           row_type=(table.schema, table.name))
-    raise ApiError(400, "42703", f"column {named or table.name}.{ref.name} does not exist")
+    raise PostgrestError(400, "42703", f"column {named or table.name}.{ref.name} does not exist")
 
 
 def _cast(cache: SchemaCache, spelled: str | None) -> tuple[str, str, bool] | None:
@@ -194,7 +194,7 @@ def _cast(cache: SchemaCache, spelled: str | None) -> tuple[str, str, bool] | No
         return None
     found = cache.cast_type(spelled)
     if found is None:
-        raise ApiError(400, "42704", f'type "{spelled}" does not exist')
+        raise PostgrestError(400, "42704", f'type "{spelled}" does not exist')
     return found
 
 
@@ -224,7 +224,7 @@ def condition(table: Table, tree: Condition, embeds: frozenset[str] | set[str] =
         if isinstance(node, Filter):
             if node.ref.name in embeds and node.ref.name not in table.columns and not node.ref.json_path:
                 if node.op != "is" or node.value not in ("null", "not_null"):
-                    raise ApiError(400, "PGRST120", f"Bad operator on the '{node.ref.name}' embedded resource",
+                    raise PostgrestError(400, "PGRST120", f"Bad operator on the '{node.ref.name}' embedded resource",
                                    "Only is null or not is null filters are allowed on embedded resources")
                 exprs[node.ref] = ColumnExpr(node.ref.name, embed=True)
             else:
@@ -243,7 +243,7 @@ def _order(table: Table, node: PNode, term: OrderTerm, named: str) -> POrder:
     for item in node.items:
         if isinstance(item, PEmbed) and term.relation in (item.label, item.rel.target.name) and item.rel.to_one:
             return POrder(column_expr(item.rel.target, term.ref), term, item)
-    raise ApiError(400, "PGRST118",
+    raise PostgrestError(400, "PGRST118",
                    f"A related order on '{term.relation}' is not possible",
                    f"'{term.relation}' must be a to-one embedded resource in the 'select' query parameter")
 
@@ -273,7 +273,7 @@ def payload_columns(table: Table, rows: list[dict[str, Any]], columns: tuple[str
 def conflict_columns(table: Table, on_conflict: tuple[str, ...] | None) -> tuple[str, ...]:
     columns = on_conflict or table.pk
     if not columns:
-        raise ApiError(400, "PGRST100", f"'{table.name}' has no primary key: give on_conflict")
+        raise PostgrestError(400, "PGRST100", f"'{table.name}' has no primary key: give on_conflict")
     for name in columns:
         if name not in table.columns:
             raise unknown_column(name, table.name)
@@ -308,7 +308,7 @@ def choose_function(cache: SchemaCache, schema: str, name: str, given: set[str],
         f"{f.schema}.{f.name}({', '.join(f'{a.name} => {a.type}' for a in f.inputs)})"
         for f in chosen if role in f.visible_to  # never list what the caller may not execute
     )
-    raise ApiError(300, "PGRST203",
+    raise PostgrestError(300, "PGRST203",
                    f"Could not choose the best candidate function between: {signatures}",
                    None, "Try renaming the parameters or the function itself in the database so function "
                    "overloading can be resolved")
@@ -344,7 +344,7 @@ def takes_body_by_position(function: Function) -> bool:
 
 
 def _no_function(cache: SchemaCache, schema: str, name: str, keys: list[str], role: str, post: bool, content: str,
-                 overloads: list[Function]) -> ApiError:
+                 overloads: list[Function]) -> PostgrestError:
     """PGRST202 in PostgREST's words, with its hint: the closest function name, or the closest parameter list."""
     function = f"{schema}.{name}"
     raw_only = post and content in RAW_ONLY_BODIES
@@ -367,7 +367,7 @@ def _no_function(cache: SchemaCache, schema: str, name: str, keys: list[str], ro
                      if s == schema and any(f.callable and role in f.visible_to for f in fs)]
             closest = fuzzy.best_match(name, names, 0.75)
             hint = closest and f"Perhaps you meant to call the function {schema}.{closest}"
-    return ApiError(404, "PGRST202",
+    return PostgrestError(404, "PGRST202",
                     f"Could not find the function {function}{'' if raw_only else listed} in the schema cache",
                     f"Searched for the function {function}{searched}, but no matches were found in the schema cache.",
                     hint)

@@ -15,10 +15,10 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from gateway.claims import Caller, resolve_caller
-from gateway.keys import ExpiredToken, InvalidToken, JwtKeys
+from gateway.jwt_keys import ExpiredToken, InvalidToken, JwtKeys
 from gateway.rest import execute, openapi, plan, respond, statements
 from gateway.rest.cache_state import LiveSchemaCache
-from gateway.rest.errors import ApiError, bad_query, jwt_error
+from gateway.rest.errors import PostgrestError, bad_query, jwt_error
 from gateway.rest.plan_cache import PlanCache
 from gateway.rest.request import parse_request
 from gateway.services import services
@@ -103,12 +103,12 @@ class RestEndpoint:
         except Disconnected:
             log.info("client went away before its request body was read: %s %s", scope["method"], scope["path"])
             return
-        except ApiError as error:
+        except PostgrestError as error:
             response = error.response(retry_after=services(scope["app"]).pool.availability.retry_after())
         except Exception:
             # The cause stays in the log; the client gets PostgREST's shape without internals.
             log.exception("rest request failed: %s %s", scope["method"], scope["path"])
-            response = ApiError(500, "PGRST000", "Internal server error").response()
+            response = PostgrestError(500, "PGRST000", "Internal server error").response()
         if timed:
             response.headers["Server-Timing"] = timings.header()
         await response(scope, receive, send)

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway.api_keys import OPAQUE_PREFIX, SECRET_PREFIX
-from gateway.keys import InvalidToken, JwtKeys
+from gateway.jwt_keys import InvalidToken, JwtKeys
 
 PROTECTED_PREFIXES = ("/auth/v1/", "/rest/v1/", "/realtime/v1/")
 # Where the CLI's local gateway, which has no key-auth, passes a request without a key (Realtime refuses it itself).

@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.server.not_found import is_api_path
 from gateway.settings import Settings
 

@@ -7,7 +7,7 @@ import json
 import os
 
 from gateway.database.embedded import tcp_url
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.settings import Settings, write_private
 
 STATUS_FILE = "status.json"

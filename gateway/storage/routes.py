@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gateway.claims import Caller, bearer_token, resolve_caller
-from gateway.keys import ExpiredToken, InvalidToken
+from gateway.jwt_keys import ExpiredToken, InvalidToken
 from gateway.server import json_input
 from gateway.server.json_input import UnacceptableJson
 from gateway.services import services

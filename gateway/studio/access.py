@@ -24,7 +24,7 @@ from dotenv import dotenv_values
 from starlette.requests import HTTPConnection
 
 from gateway.claims import bearer_token
-from gateway.keys import InvalidToken, JwtKeys
+from gateway.jwt_keys import InvalidToken, JwtKeys
 from gateway.server.same_origin import same_origin
 from gateway.settings import Settings
 

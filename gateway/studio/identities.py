@@ -11,7 +11,7 @@ import psycopg
 
 from gateway.auth.sessions import user_claims
 from gateway.auth.users import user_json
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.settings import Settings
 
 

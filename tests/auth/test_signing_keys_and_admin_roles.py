@@ -11,7 +11,7 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
-from gateway.keys import JwtKeys, KeyFileError
+from gateway.jwt_keys import JwtKeys, KeyFileError
 from gateway.settings import Settings
 from tests.auth.helpers import bearer, client, signed_in
 from tests.conftest import TEST_JWT_SECRET, make_settings

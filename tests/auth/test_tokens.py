@@ -14,7 +14,7 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
-from gateway.keys import InvalidToken, JwtKeys, KeyFileError
+from gateway.jwt_keys import InvalidToken, JwtKeys, KeyFileError
 from tests.auth.helpers import bearer, client, signed_in
 from tests.conftest import make_settings
 from tests.support.live import LiveGateway, run_gateway

@@ -21,7 +21,7 @@ import psycopg
 import pytest
 
 from gateway.api_keys import CLI_JWT_SECRET
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import free_port
 from tests.support.node import run_node_script

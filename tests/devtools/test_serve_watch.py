@@ -140,7 +140,7 @@ def _healthy(url: str) -> bool:
 
 @pytest.fixture(scope="module")
 def user_headers(served: Served) -> dict[str, str]:
-    from gateway.keys import JwtKeys
+    from gateway.jwt_keys import JwtKeys
 
     anon = JwtKeys(JWT_SECRET).anon_key
     signed_up = httpx.post(f"{served.url}/auth/v1/signup", json={"email": "dev@example.com", "password": "secret-pass"},

@@ -171,7 +171,8 @@ def test_a_seed_error_is_one_line_naming_the_file_and_line(data_dir):
     result = run_cli("serve", cwd=folder, DATA_DIR=data_dir, API_PORT=free_port(), DB_PORT=free_port())
     assert result.returncode == 1
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
-    assert errors == ['error: seed.sql failed at line 2: relation "nowhere" does not exist'], result.stderr
+    assert errors == ['error: seed.sql failed at line 2: relation "nowhere" does not exist'
+                      " (at statement: insert into nowhere values (2))"], result.stderr
     assert "Traceback" not in result.stdout + result.stderr
 
 
@@ -237,7 +238,7 @@ def test_a_migration_needing_an_unavailable_extension_stops_naming_where_it_is(p
     assert result.stderr.strip() == (
         'error: migrations/20260101000000_hypopg.sql failed at line 2: extension "hypopg" is not available: it '
         "is in Debian: apt-get install postgresql-15-hypopg (docs/extensions.md); set DATABASE_URL to a PostgreSQL "
-        "that has it")
+        "that has it (at statement: create extension if not exists hypopg)")
 
 
 def test_init_creates_a_project_that_serves_with_an_empty_public_schema(data_dir):

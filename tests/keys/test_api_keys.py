@@ -10,7 +10,7 @@ import pytest
 from gateway.api_keys import ApiKey, ApiKeys, configured_api_keys, derived_key
 from gateway.config_values import ConfigError
 from gateway.functions.deno.environment import function_env
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from tests.keys.conftest import MOBILE_KEY, SERVER_KEY, WEB_KEY
 
 REVOKED = "sb_publishable_revokedREVOKED0123456_deadbeef"

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from gateway.config_values import ConfigError
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.settings import PROJECT_ROOT, Settings
 from tests.support.live import free_port
 from tests.support.serve import ServeProcess, run_cli

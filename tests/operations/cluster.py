@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 import psycopg
 
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.project.folder import Project
 from tests.operations.compose import Compose, load, relocate
 from tests.storage.backends import ACCESS_KEY, SECRET_KEY, S3Server, start_seaweedfs

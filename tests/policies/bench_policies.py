@@ -19,7 +19,7 @@ import psycopg
 from gateway.claims import Caller
 from gateway.database import embedded, migrate
 from gateway.database.transactions import open_pool, request_tx
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.project.folder import Project
 from gateway.settings import PROJECT_ROOT
 from tests.policies.conftest import make_people

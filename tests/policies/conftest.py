@@ -10,7 +10,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.policy_tests import spec
 from gateway.policy_tests.world import Identity, build
 from gateway.settings import PROJECT_ROOT

@@ -11,7 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
 
 POLICIES = """

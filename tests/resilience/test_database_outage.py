@@ -18,7 +18,7 @@ import psycopg
 import pytest
 
 from gateway.database import embedded
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from tests.support.live import free_port
 from tests.support.node import run_node_script
 from tests.support.serve import ServeProcess, db_url, run_cli

@@ -4,7 +4,7 @@ way is filtering the embed and testing it with `rel.not.is.null` inside the tree
 import pytest
 
 from gateway.rest import grammar
-from gateway.rest.errors import ApiError
+from gateway.rest.errors import PostgrestError
 
 LIST_TICKETS = "id,company:fx_companies(name)"
 
@@ -28,7 +28,7 @@ def test_an_embedded_column_inside_a_top_level_tree_is_pgrst100_as_in_postgrest(
 ])
 def test_logic_tree_errors_point_at_the_column_postgrest_names(key, value, column, found):
     negate, _, op = key.rpartition(".")
-    with pytest.raises(ApiError) as raised:
+    with pytest.raises(PostgrestError) as raised:
         grammar.parse_logic(op, bool(negate), value)
     assert raised.value.message == f'"failed to parse logic tree ({value})" (line 1, column {column})'
     assert raised.value.details == f'unexpected {found} expecting "not" or operator (eq, gt, ...)'

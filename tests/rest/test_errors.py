@@ -20,7 +20,7 @@ def test_bad_token_is_401_pgrst301(rest):
 
 
 def test_token_signed_with_another_secret_is_401(rest):
-    from gateway.keys import JwtKeys
+    from gateway.jwt_keys import JwtKeys
 
     forged = JwtKeys("another-secret-that-is-long-enough-0123456789").sign(user_claims(ALICE))
     response = rest.client.get("/fx_companies", headers={"apikey": rest.gateway.anon_key,

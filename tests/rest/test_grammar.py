@@ -5,7 +5,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from gateway.rest import grammar
-from gateway.rest.errors import ApiError
+from gateway.rest.errors import PostgrestError
 from gateway.rest.request import parse_accept, parse_prefer, parse_request
 from gateway.rest.types import (
     Embed,
@@ -21,7 +21,7 @@ from gateway.rest.types import (
 
 def test_the_public_names_are_pinned():
     assert sorted(grammar.__all__) == sorted([
-        "ApiError", "parse_select", "parse_filter", "parse_logic", "parse_order", "parse_field", "parse_columns",
+        "PostgrestError", "parse_select", "parse_filter", "parse_logic", "parse_order", "parse_field", "parse_columns",
         "parse_count", "split_top_level"])
 
 
@@ -45,7 +45,7 @@ def test_select(text, expected):
 
 @pytest.mark.parametrize("text", ["id,", "(", "a(b", "a!(b)", "x.nosuch()", "id::1x", "a:...b(c)", '"open'])
 def test_bad_select_is_pgrst100(text):
-    with pytest.raises(ApiError) as caught:
+    with pytest.raises(PostgrestError) as caught:
         grammar.parse_select(text)
     assert caught.value.code == "PGRST100" and caught.value.status == 400
 
@@ -69,7 +69,7 @@ def test_filter(text, expected):
 
 @pytest.mark.parametrize("text", ["5", "nope.5", "is.maybe", "in.1,2", "gt(any).5", "eq(english).x", "fts(x y).z"])
 def test_bad_filter_is_pgrst100(text):
-    with pytest.raises(ApiError) as caught:
+    with pytest.raises(PostgrestError) as caught:
         grammar.parse_filter(FieldRef("c"), text)
     assert caught.value.code == "PGRST100"
 
@@ -85,7 +85,7 @@ def test_logic_tree_nests_and_negates():
 
 @pytest.mark.parametrize("text", ["a.eq.1", "(a.eq.1", "(a)", '(a.eq."x)'])
 def test_bad_logic_tree_is_pgrst100(text):
-    with pytest.raises(ApiError):
+    with pytest.raises(PostgrestError):
         grammar.parse_logic("or", False, text)
 
 
@@ -134,7 +134,7 @@ def test_prefer_and_accept():
     assert parse_accept("application/vnd.pgrst.object+json;nulls=stripped", "table").strip_nulls
     assert parse_accept("text/csv", "table").kind == "csv"
     assert parse_accept('application/vnd.pgrst.plan+text; for="application/json"', "table", True).plan_format == "text"
-    with pytest.raises(ApiError):
+    with pytest.raises(PostgrestError):
         parse_accept("image/png", "table")
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from gateway.rest import plan, statements
-from gateway.rest.errors import ApiError, _status_for
+from gateway.rest.errors import PostgrestError, _status_for
 from gateway.rest.request import parse_request
 from gateway.rest.schema_cache import Column, ForeignKey, SchemaCache, Table
 
@@ -94,16 +94,16 @@ def test_exact_count_adds_a_count_of_the_same_rows():
     ("companies", [("select", "id::notatype")], "42704", 400),
 ])
 def test_planning_errors(path, query, code, status):
-    with pytest.raises(ApiError) as caught:
+    with pytest.raises(PostgrestError) as caught:
         sql_for("GET", path, query)
     assert (caught.value.code, caught.value.status) == (code, status)
 
 
 def test_hints_never_name_tables_the_role_cannot_see():
-    with pytest.raises(ApiError) as caught:
+    with pytest.raises(PostgrestError) as caught:
         sql_for("GET", "secret", [])
     assert caught.value.hint is None
-    with pytest.raises(ApiError) as caught:
+    with pytest.raises(PostgrestError) as caught:
         sql_for("GET", "secret", [], role="service_role")
     assert "secrets" in caught.value.hint
 
@@ -117,7 +117,7 @@ def test_insert_reads_rows_with_json_populate_recordset_and_returns_minimal():
 
 
 def test_insert_of_an_unknown_column_is_pgrst204():
-    with pytest.raises(ApiError) as caught:
+    with pytest.raises(PostgrestError) as caught:
         sql_for("POST", "companies", [], {}, b'{"nme":"x"}')
     assert caught.value.code == "PGRST204"
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from gateway.keys import (
+from gateway.jwt_keys import (
     LEEWAY_SECONDS,
     ExpiredToken,
     InvalidToken,

@@ -10,7 +10,7 @@ import pytest
 from psycopg.conninfo import conninfo_to_dict
 
 from gateway.database.roles import AUTH_ROLE, REQUEST_ROLE
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import free_port
 from tests.support.serve import ServeProcess

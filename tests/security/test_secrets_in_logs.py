@@ -18,7 +18,7 @@ import psycopg
 import pytest
 import websockets
 
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.settings import Settings
 from gateway.storage.s3 import S3Settings
 from tests.conftest import TEST_JWT_SECRET, make_settings

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 import uvicorn
 
 from gateway.app import create_app
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.server.request_limits import server_options
 from gateway.settings import Settings
 

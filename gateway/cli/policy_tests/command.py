@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.policy_tests import report
 from gateway.policy_tests.suite import discover, run_all
 from gateway.settings import Settings

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from gateway.functions.secrets import secrets
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from gateway.settings import Settings
 
 

@@ -7,7 +7,7 @@ import signal
 import subprocess
 
 from gateway.functions.deno.discovery import DenoFunction
-from gateway.functions.deno.runtime import launch_for
+from gateway.functions.deno.invocation import launch_for
 from gateway.processes import child_setup
 from gateway.settings import Settings
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-from gateway.keys import JwtKeys
+from gateway.jwt_keys import JwtKeys
 from tests.conftest import TEST_JWT_SECRET
 from tests.support.live import free_port
 from tests.support.serve import TIMEOUT, ServeProcess, gateway_env, run_cli, wait_healthy

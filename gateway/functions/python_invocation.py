@@ -17,7 +17,7 @@ from gateway.claims import bearer_token, resolve_caller
 from gateway.functions.api import FunctionContext, FunctionError, FunctionRequest, FunctionResponse
 from gateway.functions.http import BodyTooLarge, error_reply, json_reply, read_body
 from gateway.functions.registry import LoadedFunction
-from gateway.keys import InvalidToken, JwtKeys
+from gateway.jwt_keys import InvalidToken, JwtKeys
 from gateway.server.client_ip import client_ip
 from gateway.server.request_log import current_request_id
 

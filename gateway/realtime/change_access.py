@@ -20,7 +20,7 @@ from gateway.database import round_trip
 from gateway.database.health import connection_lost
 from gateway.database.round_trip import Query
 from gateway.database.transactions import DEFAULT_SEARCH_PATH, settings_statement
-from gateway.keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
+from gateway.jwt_keys import LEEWAY_SECONDS, ExpiredToken, InvalidToken, JwtKeys
 from gateway.realtime.changes import Change, TableInfo
 from gateway.realtime.filters import RowFilter
 
@@ -28,7 +28,7 @@ log = logging.getLogger("gateway.realtime")
 Row = dict[str, Any]
 
 
-class AuthError(Exception):
+class TokenRefused(Exception):
     """A token Realtime refuses; the message is what the client is shown."""
 
 
@@ -57,15 +57,15 @@ class Identity:
 
 def identify(keys: JwtKeys, token: str | None) -> Identity:
     if not token:
-        raise AuthError("No access token was given")
+        raise TokenRefused("No access token was given")
     try:
         claims = verify_api_token(keys, token)
     except RoleNotAllowed:
-        raise AuthError("Fields `role` and `exp` are required in JWT") from None
+        raise TokenRefused("Fields `role` and `exp` are required in JWT") from None
     except ExpiredToken:
-        raise AuthError(f"Token has expired {_expired_for(token)} seconds ago") from None
+        raise TokenRefused(f"Token has expired {_expired_for(token)} seconds ago") from None
     except InvalidToken:
-        raise AuthError("Failed to validate JWT signature") from None
+        raise TokenRefused("Failed to validate JWT signature") from None
     exp = claims.get("exp")
     return Identity(role=claims["role"], claims=claims, token=token, expires_at=exp if isinstance(exp, int) else None)
 
@@ -105,7 +105,7 @@ Asked = list[tuple[Change, TableInfo, set[RowFilter]]]
 MAX_CHECKED_ALONE = 1024
 
 
-class Authoriser:
+class ChangeAccess:
     """One transaction and one round trip for a batch of changes: for each distinct claims set its role and claims,
     then one statement per table re-selecting the batch's rows as it reads them (RLS decides), its subscriptions'
     filters evaluated in the same statement. A claims set whose statement fails is checked on its own."""

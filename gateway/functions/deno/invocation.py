@@ -19,7 +19,7 @@ from gateway.functions.deno.websocket import UNAVAILABLE, relay_websocket
 from gateway.functions.deno.worker import BootError, DenoWorker, Launch, WorkerLimits
 from gateway.functions.http import json_reply
 from gateway.functions.relay import RelayedResponse, open_upstream, relay_client
-from gateway.keys import InvalidToken, JwtKeys
+from gateway.jwt_keys import InvalidToken, JwtKeys
 from gateway.server.client_ip import client_ip
 from gateway.server.request_log import current_request_id
 from gateway.settings import Settings
