@@ -22,7 +22,7 @@ import psycopg
 from psycopg import sql
 
 from gateway.database.extension_hints import line_creating, unavailable_extension, where_available
-from gateway.database.migration_batches import Batch, batches
+from gateway.database.migration_batches import Batch, batches, statements
 from gateway.database.roles import project_role
 from gateway.database.transactions import one
 from gateway.project.folder import Project
@@ -62,6 +62,8 @@ LEGACY_PLATFORM_NAMES = {
 # The Supabase CLI's `<timestamp>_name.sql`.
 VERSIONED_NAME = re.compile(r"^(\d+)_(.*)\.sql$")
 _LINE_COMMENT = re.compile(r"--[^\n]*")
+# Characters of a failing statement's first line that its one-line error quotes.
+STATEMENT_SHOWN = 80
 
 
 class MigrationError(Exception):
@@ -378,7 +380,31 @@ def statement_failure(name: str, exc: psycopg.Error, sql: str, file: MigrationFi
     if extension:
         reason, line = f"{reason}: {where_available(extension)}", line or line_creating(extension, sql)
     where = f" at line {line}" if line else ""
-    return MigrationError(f"{name} failed{where}: {reason}", file=file, line=line, reason=reason)
+    offset = _offset_of(exc, sql, start)
+    statement = _statement_at(sql, _line_end(sql, line) if offset is None else offset) if line else None
+    shown = f" (at statement: {statement})" if statement else ""
+    return MigrationError(f"{name} failed{where}: {reason}{shown}", file=file, line=line, reason=reason)
+
+
+def _offset_of(exc: psycopg.Error, sql: str, start: int) -> int | None:
+    """Where in the file PostgreSQL's error position points, counted from where the text sent begins."""
+    position = exc.diag.statement_position if exc.diag else None
+    if not position or not position.isdigit() or start + int(position) > len(sql):
+        return None
+    return start + int(position) - 1
+
+
+def _line_end(sql: str, line: int) -> int:
+    return len("\n".join(sql.split("\n")[:line]))
+
+
+def _statement_at(sql: str, offset: int) -> str | None:
+    """The first line of the statement of `sql` that holds `offset`, short enough to quote in one line."""
+    begun = [piece for piece in statements(sql) if piece.start <= offset]
+    if not begun:
+        return None
+    first = sql[begun[-1]].splitlines()[0].strip()
+    return first if len(first) <= STATEMENT_SHOWN else first[:STATEMENT_SHOWN - 3] + "..."
 
 
 def _first_line(exc: psycopg.Error) -> str:
@@ -387,8 +413,6 @@ def _first_line(exc: psycopg.Error) -> str:
 
 
 def _line_of(exc: psycopg.Error, text: str, start: int = 0) -> int | None:
-    """The file's line PostgreSQL's error position points at, counted from where the text sent begins."""
-    position = exc.diag.statement_position if exc.diag else None
-    if not position or not position.isdigit() or start + int(position) > len(text):
-        return None
-    return text[:start + int(position) - 1].count("\n") + 1
+    """The file's line PostgreSQL's error position points at."""
+    offset = _offset_of(exc, text, start)
+    return None if offset is None else text[:offset].count("\n") + 1
