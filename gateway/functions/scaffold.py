@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from gateway.config_values import ConfigError
+from gateway.jwt_keys import JwtKeys
 from gateway.settings import Settings
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -23,8 +24,12 @@ def new_function(settings: Settings, name: str, lang: str) -> Path:
         raise ConfigError(f"{folder} already exists")
     folder.mkdir(parents=True)
     slug = folder.name.replace("_", "-")
+    # As the CLI's, the invocation the template shows works as written: the function's URL and the project's key.
+    filled = {"{url}": f"{settings.api_external_url}/functions/v1/{slug}", "{slug}": slug,
+              "{anon_key}": JwtKeys.from_settings(settings).anon_key}
     for file in FILES[lang]:
         text = (TEMPLATES / file).read_text()
-        (folder / file).write_text(text.replace("{url}", f"{settings.api_external_url}/functions/v1/{slug}")
-                                   .replace("{slug}", slug))
+        for placeholder, value in filled.items():
+            text = text.replace(placeholder, value)
+        (folder / file).write_text(text)
     return folder
