@@ -88,6 +88,129 @@ def schema(url: str) -> str:
     return RESTRICT_KEY.sub("", dump_database(url))
 
 
+# Views as a project makes them for row level security to apply to their readers, and the other view options.
+VIEWS = """
+create table public.notes (id bigint primary key, body text not null, owner uuid not null default auth.uid());
+alter table public.notes enable row level security;
+create policy "Owners read their notes" on public.notes for select to authenticated using (owner = auth.uid());
+create view public.my_notes with (security_invoker = true) as select id, body from public.notes;
+create view public.public_todos with (security_barrier) as select id, task from public.todos where id > 0;
+create view public.open_todos with (check_option = cascaded) as select id, task from public.todos where id > 0;
+create view public.guarded with (security_barrier, security_invoker = on) as select id from public.notes
+  with local check option;
+"""
+VIEW_OPTIONS = """
+select c.relname, c.reloptions, pg_get_viewdef(c.oid)
+from pg_class c where c.relkind = 'v' and c.relnamespace = 'public'::regnamespace order by c.relname
+"""
+# Through the invoker view a reader sees only the rows the table's policy gives them; a definer view would show all.
+INVOKER_TEST = """begin;
+select plan(2);
+insert into public.notes (id, body, owner) values
+  (1, 'mine', '00000000-0000-0000-0000-000000000001'), (2, 'theirs', '00000000-0000-0000-0000-000000000002');
+select is((select reloptions from pg_class where oid = 'public.my_notes'::regclass), '{security_invoker=true}',
+          'my_notes is an invoker view');
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub": "00000000-0000-0000-0000-000000000001"}', true);
+select results_eq('select id from public.my_notes', array[1::bigint], 'a reader sees only their own notes');
+select * from finish();
+rollback;
+"""
+
+
+def test_view_options_survive_diff_and_reset(project, databases):
+    changed, _ = databases
+    cli(project, changed, "migrate")
+    as_project(changed, VIEWS)
+    before = catalog(changed, VIEW_OPTIONS)
+    assert [options for _, options, _ in before] == [
+        ["security_barrier=true", "security_invoker=on", "check_option=local"], ["security_invoker=true"],
+        ["check_option=cascaded"], ["security_barrier=true"]]
+
+    cli(project, changed, "db", "diff", "-f", "views")
+    cli(project, changed, "db", "reset", "--force")
+    assert catalog(changed, VIEW_OPTIONS) == before
+    tests = project / "supabase" / "tests"
+    tests.mkdir()
+    (tests / "my_notes.test.sql").write_text(INVOKER_TEST)
+    tapped = run_cli("--workdir", str(project), "test", "db", DATABASE_URL=changed, JWT_SECRET=TEST_JWT_SECRET)
+    assert tapped.returncode == 0 and tapped.stdout.splitlines()[-1] == "Result: PASS", tapped.stdout + tapped.stderr
+
+
+def test_options_changed_on_a_view_the_migrations_built_are_set_and_reset(project, databases):
+    changed, _ = databases
+    (project / "supabase" / "migrations" / "20260101000001_views.sql").write_text(
+        "create view public.tasks with (security_barrier) as select id, task from public.todos;\n")
+    cli(project, changed, "migrate")
+    as_project(changed, "alter view public.tasks reset (security_barrier);"
+                        "alter view public.tasks set (security_invoker = true);")
+    printed = cli(project, changed, "db", "diff").stdout
+    assert 'alter view "public"."tasks" reset (security_barrier);' in printed
+    assert 'alter view "public"."tasks" set (security_invoker=true);' in printed
+
+
+# What a project changes in the platform's schemas, as the Supabase CLI's diff keeps it: policies on storage's tables,
+# a trigger on auth.users, an extension created and one its migrations created dropped; and drops in its own schema.
+PLATFORM_CHANGES = """
+create policy "Owners read their files" on storage.objects for select to authenticated using (owner = auth.uid());
+create policy "Anyone lists public buckets" on storage.buckets for select to anon using (public);
+create function public.on_signup() returns trigger language plpgsql security definer set search_path = ''
+  as $$ begin insert into public.todos (task) values ('welcome ' || new.id); return new; end $$;
+create trigger on_signup after insert on auth.users for each row execute function public.on_signup();
+create extension pg_hashids with schema extensions;
+drop extension pgjwt;
+drop table public.scratch;
+alter table public.todos drop column note;
+"""
+PLATFORM_CATALOG = """
+select 'policy', format('%s %s %s %s %s %s %s', polrelid::regclass, polname, polcmd, polpermissive, polroles::regrole[],
+       pg_get_expr(polqual, polrelid), pg_get_expr(polwithcheck, polrelid))
+from pg_policy where polrelid in ('storage.objects'::regclass, 'storage.buckets'::regclass)
+union all
+select 'trigger', pg_get_triggerdef(oid) from pg_trigger where tgrelid = 'auth.users'::regclass and not tgisinternal
+union all
+select 'extension', format('%s %s', extname, extnamespace::regnamespace) from pg_extension
+union all
+select 'table', format('%s %s', c.oid::regclass, array_agg(a.attname order by a.attnum)) from pg_class c
+join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' group by c.oid
+order by 1, 2
+"""
+
+
+def test_changes_to_the_platforms_schemas_survive_diff_and_reset(project, databases):
+    changed, _ = databases
+    (project / "supabase" / "migrations" / "20260101000001_scratch.sql").write_text(
+        "create extension if not exists pgjwt with schema extensions;\n"
+        "create table public.scratch (id int);\nalter table public.todos add column note text;\n")
+    cli(project, changed, "migrate")
+    as_project(changed, PLATFORM_CHANGES)
+    before = catalog(changed, PLATFORM_CATALOG)
+    assert ("extension", "pg_hashids extensions") in before and ("extension", "pgjwt extensions") not in before
+
+    cli(project, changed, "db", "diff", "-f", "platform")
+    cli(project, changed, "db", "reset", "--force")
+    assert catalog(changed, PLATFORM_CATALOG) == before
+    with psycopg.connect(changed, autocommit=True) as conn:
+        conn.execute("insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'a@b.c')")
+        assert conn.execute("select task from public.todos").fetchall() == [
+            ("welcome 00000000-0000-0000-0000-000000000001",)], "the trigger on auth.users runs after the reset"
+
+
+def as_project(url: str, statements: str) -> None:
+    """`statements` run as a developer's changes: as the role the project's migrations run as."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        role = project_role(conn)
+        if role:
+            conn.execute(sql.SQL("set role {}").format(sql.Identifier(role)))
+        conn.execute(statements)
+
+
+def catalog(url: str, query: str) -> list[tuple]:
+    with psycopg.connect(url, autocommit=True) as conn:
+        return conn.execute(query).fetchall()
+
+
 def test_diff_without_the_npm_registry_says_what_it_could_not_fetch(project, databases):
     changed, _ = databases
     cli(project, changed, "migrate")
