@@ -6,14 +6,16 @@ dropped and the triggers and policies a project adds to the platform's tables (t
 is @pgkit/migra's, the maintained TypeScript port of migra that the Supabase CLI itself runs on Deno; here it runs on
 the `deno` wheel the gateway depends on, its npm packages pinned by `schema_diff.lock` and fetched once into the data
 folder. What migra leaves out follows it: the views' options (gateway.cli.view_options) and publications
-(gateway.cli.publication_diff).
+(gateway.cli.publication_diff). Each statement that drops something is named on stderr, as the CLI warns of them.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import parse_qsl, quote, urlencode, urlparse, urlunparse
 
@@ -29,6 +31,8 @@ LOCK = Path(__file__).with_name("schema_diff.lock")
 # extensions are created in: the Supabase CLI's diff includes these changes.
 MANAGED_SCHEMAS = ("auth", "realtime", "storage")
 EXTENSION_SCHEMAS = ("extensions", "pg_catalog", "pgmq")
+# migra writes each drop on a line of its own.
+_DROP = re.compile(r"^drop (?:\w+ )+?(?:if exists )?(?P<what>.+?);?$|^alter (?P<kind>\w+) (?P<on>.+?) drop (?P<part>.+?);?$")
 
 
 def schema_diff(settings: Settings, url: str) -> str:
@@ -39,7 +43,20 @@ def schema_diff(settings: Settings, url: str) -> str:
             view_options.read(shadow_url, PLATFORM_SCHEMAS), view_options.read(url, PLATFORM_SCHEMAS))
         publications = publication_diff(read(shadow_url, PLATFORM_SCHEMAS), read(url, PLATFORM_SCHEMAS))
     statements += [statement.as_string(None) for statement in publications]
+    for statement in statements:
+        if warning := drop_warning(statement):
+            print(warning, file=sys.stderr)
     return "\n\n".join(statement.strip() for statement in statements)
+
+
+def drop_warning(statement: str) -> str | None:
+    """What `statement` drops, as a warning, or None when it drops nothing."""
+    match = _DROP.match(statement.strip())
+    if match is None:
+        return None
+    if match["what"]:
+        return f"warning: the diff drops {match.group(0).split(' ', 2)[1]} {match['what']}"
+    return f"warning: the diff drops {match['part']} from {match['kind']} {match['on']}"
 
 
 def _migra(deno_dir: Path, shadow_url: str, project_url: str) -> list[str]:

@@ -188,13 +188,32 @@ def test_changes_to_the_platforms_schemas_survive_diff_and_reset(project, databa
     before = catalog(changed, PLATFORM_CATALOG)
     assert ("extension", "pg_hashids extensions") in before and ("extension", "pgjwt extensions") not in before
 
-    cli(project, changed, "db", "diff", "-f", "platform")
+    saved = cli(project, changed, "db", "diff", "-f", "platform")
+    assert saved.stderr.splitlines()[-3:] == [
+        "warning: the diff drops extension \"pgjwt\"",
+        "warning: the diff drops table \"public\".\"scratch\"",
+        "warning: the diff drops column \"note\" from table \"public\".\"todos\"",
+    ], saved.stderr
     cli(project, changed, "db", "reset", "--force")
     assert catalog(changed, PLATFORM_CATALOG) == before
     with psycopg.connect(changed, autocommit=True) as conn:
         conn.execute("insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'a@b.c')")
         assert conn.execute("select task from public.todos").fetchall() == [
             ("welcome 00000000-0000-0000-0000-000000000001",)], "the trigger on auth.users runs after the reset"
+
+
+def test_each_statement_that_drops_something_is_named():
+    from gateway.cli.db_diff import drop_warning
+
+    assert drop_warning('drop policy "Owners" on "storage"."objects";') == \
+        'warning: the diff drops policy "Owners" on "storage"."objects"'
+    assert drop_warning('drop extension if exists "pgjwt";') == 'warning: the diff drops extension "pgjwt"'
+    assert drop_warning('alter table "public"."todos" drop constraint "todos_pkey";') == \
+        'warning: the diff drops constraint "todos_pkey" from table "public"."todos"'
+    assert drop_warning('alter publication "feed" drop table "public"."b";') == \
+        'warning: the diff drops table "public"."b" from publication "feed"'
+    assert drop_warning('create function f() returns void language sql as $$ drop table t $$;') is None
+    assert drop_warning('alter table "public"."todos" add column "dropped" boolean;') is None
 
 
 def as_project(url: str, statements: str) -> None:
