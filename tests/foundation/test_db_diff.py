@@ -150,7 +150,8 @@ def test_options_changed_on_a_view_the_migrations_built_are_set_and_reset(projec
 
 
 # What a project changes in the platform's schemas, as the Supabase CLI's diff keeps it: policies on storage's tables,
-# a trigger on auth.users, an extension created and one its migrations created dropped; and drops in its own schema.
+# a trigger on auth.users, an extension created and one its migrations created dropped; and drops and grants in its
+# own schema.
 PLATFORM_CHANGES = """
 create policy "Owners read their files" on storage.objects for select to authenticated using (owner = auth.uid());
 create policy "Anyone lists public buckets" on storage.buckets for select to anon using (public);
@@ -161,6 +162,7 @@ create extension pg_hashids with schema extensions;
 drop extension pgjwt;
 drop table public.scratch;
 alter table public.todos drop column note;
+revoke insert, update, delete on public.todos from anon;
 """
 PLATFORM_CATALOG = """
 select 'policy', format('%s %s %s %s %s %s %s', polrelid::regclass, polname, polcmd, polpermissive, polroles::regrole[],
@@ -174,6 +176,8 @@ union all
 select 'table', format('%s %s', c.oid::regclass, array_agg(a.attname order by a.attnum)) from pg_class c
 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
 where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' group by c.oid
+union all
+select 'grants', format('%s %s', oid::regclass, relacl) from pg_class where relnamespace = 'public'::regnamespace
 order by 1, 2
 """
 
