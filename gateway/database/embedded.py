@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gateway.database.embedded")
 CHECK_INTERVAL_SECONDS = 0.5
-# pg_ctl's own wait when it starts the server.
-RESTART_TIMEOUT_SECONDS = 10.0
+# How long pg_ctl may take to start or stop the server (a restart after a crash included).
+PG_CTL_TIMEOUT_SECONDS = 10.0
 LOOPBACK = "127.0.0.1"
 # The `postgres` user's password under `supabase start`, and the embedded server's unless DB_PASSWORD says otherwise.
 CLI_PASSWORD = "postgres"
@@ -95,7 +95,7 @@ class Supervisor:
 
     def stop(self) -> None:
         self._stopping.set()
-        self._thread.join(timeout=RESTART_TIMEOUT_SECONDS)
+        self._thread.join(timeout=PG_CTL_TIMEOUT_SECONDS)
 
     def _watch(self) -> None:
         while not self._stopping.wait(CHECK_INTERVAL_SECONDS):

