@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import psutil
 import psycopg
@@ -235,8 +235,11 @@ def _supabase_roles(server: ListeningServer) -> str:
 
 
 def _socket_url(server: ListeningServer) -> str:
-    # The socket's file name carries the server's port, so a URL naming only the folder would miss a moved one.
-    return f"{server.get_uri()}&port={server.get_postmaster_info().port}"
+    # Made here rather than by the wheel's get_uri, which leaves a folder's spaces unquoted. The socket's file name
+    # carries the server's port, so a URL naming only the folder would miss a moved one.
+    info = server.get_postmaster_info()
+    query = urlencode({"host": str(info.socket_dir), "port": info.port}, quote_via=quote)
+    return f"postgresql://{PROJECT_ROLE}@/postgres?{query}"
 
 
 def _require_password(server: ListeningServer, superuser: str, password: str) -> None:

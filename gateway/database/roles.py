@@ -40,7 +40,8 @@ def as_role(url: str, role: str) -> str:
     connection); every other connection parameter travels in the query string."""
     params = {key: str(value) for key, value in conninfo_to_dict(url).items() if key not in ("user", "password")}
     dbname = params.pop("dbname", "")
-    return f"postgresql://{quote(role)}@/{quote(dbname)}?{urlencode(params)}"
+    # quote, not urlencode's quote_plus: libpq reads `+` in a URL as itself, not as a space.
+    return f"postgresql://{quote(role)}@/{quote(dbname)}?{urlencode(params, quote_via=quote)}"
 
 
 @dataclass
