@@ -26,8 +26,6 @@ from gateway.server import workers
 from gateway.server.request_limits import server_options
 from gateway.server.status import public_status_info, status_info, write_status
 from gateway.settings import Settings, is_loopback
-from gateway.studio import routes as studio_routes
-from gateway.studio.access import StudioAccess
 
 if TYPE_CHECKING:
     from gateway.database.embedded import EmbeddedPostgres
@@ -560,6 +558,9 @@ def _diff(settings: Settings, name: str | None) -> int:
 
 
 def _print_banner(settings: Settings, info: dict[str, str], *, embedded: bool) -> None:
+    from gateway.studio import routes as studio_routes  # FastAPI's import, for the commands that serve
+    from gateway.studio.access import StudioAccess
+
     lines = [
         "",
         "Gateway is running.",
