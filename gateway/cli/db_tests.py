@@ -121,7 +121,7 @@ def run(url: str, project: Project, files: list[Path]) -> int:
 
 
 def _run_file(url: str, project: Project, path: Path) -> FileResult:
-    shown = str(path.relative_to(project.root)) if path.is_relative_to(project.root) else str(path)
+    shown = project.shown(path)
     result = FileResult(shown)
     text = path.read_text()
     with psycopg.connect(url, autocommit=True) as conn:

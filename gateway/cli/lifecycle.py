@@ -30,14 +30,14 @@ def start(settings: Settings) -> int:
         return 0
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     log_path = settings.data_dir / LOG_FILE
-    print(f"Starting gateway serve in the background (its output: {_shown(log_path, settings)}) ...",
+    print(f"Starting gateway serve in the background (its output: {settings.project.shown(log_path)}) ...",
           file=sys.stderr, flush=True)
     with log_path.open("ab") as log:
         process = subprocess.Popen([sys.executable, "-m", "gateway", "--workdir", str(settings.project.root), "serve"],
                                    stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)
     if not _answers(settings, process):
-        print(f"gateway serve did not start; the end of {_shown(log_path, settings)}:", file=sys.stderr)
+        print(f"gateway serve did not start; the end of {settings.project.shown(log_path)}:", file=sys.stderr)
         print("".join(log_path.read_text(errors="replace").splitlines(True)[-20:]), file=sys.stderr, end="")
         return 1
     print(f"Started gateway serve (pid {process.pid}); `gateway status` prints its URLs and keys, "
@@ -96,8 +96,3 @@ def _alive(pid: int) -> bool:
         return False
     except OSError:  # no /proc here
         return True
-
-
-def _shown(path: Path, settings: Settings) -> str:
-    root = settings.project.root
-    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)

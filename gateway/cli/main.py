@@ -416,9 +416,8 @@ def _watching(settings: Settings) -> Iterator[tuple[signal.Signals, ...]]:
     watcher = Watcher(settings)
     # Until a worker's event loop handles the signal, a reload that comes early is dropped instead of ending it.
     signal.signal(RELOAD_SIGNAL, signal.SIG_IGN)
-    root = settings.project.root
-    folders = ", ".join(f"{path.relative_to(root)}/" if path.is_relative_to(root) else str(path)
-                        for path in watcher.folders)
+    folders = ", ".join(f"{settings.project.shown(path)}/" if path.is_relative_to(settings.project.root)
+                        else str(path) for path in watcher.folders)
     print(f"Watching {folders or 'nothing (no policies, migrations or functions folder)'} for changes.", flush=True)
     watcher.start()
     try:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 import bcrypt
 import psycopg
@@ -50,17 +49,12 @@ def seed(url: str, project: Project) -> str:
 
 
 def _seeded(project: Project) -> str:
-    files = ", ".join(_shown(project, path) for path in project.seed_files)
+    files = ", ".join(project.shown(path) for path in project.seed_files)
     accounts = len(project.demo_accounts)
     with_accounts = f" and {accounts} demo account{'s' if accounts != 1 else ''}" if accounts else ""
     if files:
         return f"Seeded from {files}{with_accounts}."
     return f"Seeded {with_accounts.removeprefix(' and ')}." if accounts else "Seeded: no seed files."
-
-
-def _shown(project: Project, path: Path) -> str:
-    """The path as a user of the project names it: from the project's folder."""
-    return str(path.relative_to(project.root)) if path.is_relative_to(project.root) else str(path)
 
 
 def _create_account(conn: psycopg.Connection, account: DemoAccount) -> None:
@@ -84,4 +78,4 @@ def _relative(project: Project, path) -> str:
     try:
         return str(path.relative_to(project.root / "supabase"))
     except ValueError:
-        return str(path.relative_to(project.root)) if path.is_relative_to(project.root) else str(path)
+        return project.shown(path)

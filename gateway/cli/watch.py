@@ -98,10 +98,6 @@ class Watcher:
         folder = "migrations" if path.parent == self._project.migrations_dir else "policies"
         return f"{folder}/{path.name}"
 
-    def _shown(self, path: Path | str) -> str:
-        path = Path(path)
-        return str(path.relative_to(self._project.root)) if path.is_relative_to(self._project.root) else str(path)
-
     def _apply_sql(self, changed: dict[str, tuple[Path, str]]) -> None:
         """Applies whatever is pending (a fixed file may unblock one that failed before), then says what happened
         to each changed file."""
@@ -113,7 +109,7 @@ class Watcher:
             failure, applied = exc, exc.applied
         for name in applied:
             change = changed[name][1] if name in changed else "held back"
-            self._out(f"{PREFIX} {self._shown(files[name].path)} {change}: applied")
+            self._out(f"{PREFIX} {self._project.shown(files[name].path)} {change}: applied")
         failures = failure.failures if failure is not None else []
         for error in failures:
             self._out(f"{PREFIX} {self._sql_error(error)}; nothing of it applied, the previous state stays")
@@ -127,16 +123,16 @@ class Watcher:
                 outcome = "empty so far; applied once it holds SQL"
             else:
                 outcome = "nothing new to apply"
-            self._out(f"{PREFIX} {self._shown(path)} {change}: {outcome}")
+            self._out(f"{PREFIX} {self._project.shown(path)} {change}: {outcome}")
 
     def _sql_error(self, error: migrate.MigrationError) -> str:
         if error.file is None:
             return f"error: {error}"
         where = f" line {error.line}" if error.line else ""
-        return f"{self._shown(error.file.path)}{where}: error: {error.reason}"
+        return f"{self._project.shown(error.file.path)}{where}: error: {error.reason}"
 
     def _reload_functions(self, changed: dict[Path, str]) -> None:
-        what = ", ".join(f"{self._shown(path)} {change}" for path, change in changed.items())
+        what = ", ".join(f"{self._project.shown(path)} {change}" for path, change in changed.items())
         try:
             functions = registry.reload(self._settings.functions_dir)
         except FunctionConfigError as exc:
@@ -160,7 +156,7 @@ class Watcher:
             return None
         launch = launch_for(self._settings)
         for function in touched(functions, changed):
-            error = first_error(launch, function, self._shown)
+            error = first_error(launch, function, self._project.shown)
             if error is not None:
                 return error
         return None
@@ -168,11 +164,11 @@ class Watcher:
     def _code_error(self, error: FunctionConfigError) -> str:
         cause = error.__cause__
         if isinstance(cause, SyntaxError) and cause.filename:
-            return f"{self._shown(cause.filename)} line {cause.lineno}: error: SyntaxError: {cause.msg}"
+            return f"{self._project.shown(cause.filename)} line {cause.lineno}: error: SyntaxError: {cause.msg}"
         if cause is not None:
             frames = [frame for frame in traceback.extract_tb(cause.__traceback__)
                       if Path(frame.filename).is_relative_to(self._settings.functions_dir)]
             if frames:
-                return (f"{self._shown(frames[-1].filename)} line {frames[-1].lineno}: error: "
+                return (f"{self._project.shown(frames[-1].filename)} line {frames[-1].lineno}: error: "
                         f"{type(cause).__name__}: {cause}")
         return f"error: {error}"

@@ -128,9 +128,7 @@ def misnamed_warning(project: Project) -> str | None:
     names = [p.name for p in sorted(project.migrations_dir.glob("*.sql")) if not VERSIONED_NAME.match(p.name)]
     if not names:
         return None
-    folder = project.migrations_dir
-    shown = folder.relative_to(project.root) if folder.is_relative_to(project.root) else folder
-    return (f"{shown} holds files whose names are not <timestamp>_name.sql, skipped as the Supabase CLI skips them: "
+    return (f"{project.shown(project.migrations_dir)} holds files whose names are not <timestamp>_name.sql, skipped as the Supabase CLI skips them: "
             + ", ".join(names))
 
 

@@ -42,6 +42,11 @@ class Project:
     config: dict[str, Any] = field(default_factory=dict, repr=False)  # may hold passwords; the repr ends up in logs
     config_file: Path | None = None
 
+    def shown(self, path: Path | str) -> str:
+        """The path as a user of the project names it: from the project's folder (absolute when outside it)."""
+        path = Path(path)
+        return str(path.relative_to(self.root)) if path.is_relative_to(self.root) else str(path)
+
     @classmethod
     def load(cls, root: Path) -> Project:
         root = root.resolve()

@@ -45,7 +45,7 @@ def write_status(settings: Settings, info: dict[str, str]) -> None:
 def running_status(settings: Settings) -> dict[str, str] | None:
     """What the server serving this data folder wrote at start, while that server runs."""
     recorded = _recorded(settings)
-    if recorded is None or running_pid(settings) is None:
+    if recorded is None or _live_pid(recorded) is None:
         return None
     recorded.pop("pid", None)
     return recorded
@@ -54,10 +54,13 @@ def running_status(settings: Settings) -> dict[str, str] | None:
 def running_pid(settings: Settings) -> int | None:
     """The process id of the server serving this data folder, while it runs."""
     recorded = _recorded(settings)
+    return None if recorded is None else _live_pid(recorded)
+
+
+def _live_pid(recorded: dict[str, str]) -> int | None:
     try:
-        pid = int(recorded["pid"]) if recorded is not None else None
-        if pid is not None:
-            os.kill(pid, 0)
+        pid = int(recorded["pid"])
+        os.kill(pid, 0)
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return pid
